@@ -1,0 +1,201 @@
+"""`pnp`: a thin command line over the library. Exit codes: 0 success, 1 a check failed, 2 bad input."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from generator import __version__
+from generator.build import FORMATS, BuildOptions, build_game
+from generator.designs import expand
+from generator.errors import OptionError, PunchboardError
+from generator.layout.plan import DUPLEX, MARKS, PAPERS_MM, SheetOptions
+from generator.progress import Progress, table
+from generator.spec import game_folders, load_game
+from generator.units import parse_length_mm
+
+EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line on stderr and exit code 2, like every other bad input."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise OptionError(f"{self.prog}: {message}")
+
+
+def _length(text: str) -> float:
+    try:
+        return parse_length_mm(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _offset(text: str) -> tuple[float, float]:
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        return tuple(parse_length_mm(p if p.strip()[-2:].isalpha() else p.strip() + "mm") for p in parts)  # type: ignore[return-value]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'expected X,Y in millimetres like "1.5,-0.5", got "{text}"') from None
+
+
+def _formats(text: str) -> tuple[str, ...]:
+    items = tuple(dict.fromkeys(p.strip() for p in text.split(",") if p.strip()))
+    bad = [i for i in items if i not in FORMATS]
+    if bad or not items:
+        raise argparse.ArgumentTypeError(f"expected a comma-separated list of {', '.join(FORMATS)}, got \"{text}\"")
+    return items
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="pnp", description="Punchboard: print-and-play components from a declarative spec, "
+                "and a solver that proves the printed set complete.")
+    p.add_argument("--version", action="version", version=f"pnp {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    sub.add_parser("list", help="list the games: players, components, pieces, designs",
+                   description="List every game under components/ with its players, components, pieces and designs.")
+
+    b = sub.add_parser("build", help="render and impose games into print-ready files",
+                       description="Render every design to SVG and lay the pieces out as home-print PDF sheets, "
+                       "print-shop PDFs and 300 dpi PNGs under output/<game>/.")
+    b.add_argument("games", nargs="*", metavar="GAME", help="game ids or game folders (default: every game)")
+    b.add_argument("--all", action="store_true", help="every game under components/ (the default)")
+    b.add_argument("--paper", choices=sorted(PAPERS_MM), default="a4", help="home-print paper (default a4)")
+    b.add_argument("--bleed", type=_length, default=3.0, metavar="LENGTH", help="bleed around every piece (default 3mm)")
+    b.add_argument("--marks", choices=MARKS, default="crop",
+                   help="crop marks outside the bleed, full cut lines with shared cuts, both, or none (default crop)")
+    b.add_argument("--duplex", choices=DUPLEX, default="long",
+                   help="how the printer flips the sheet for backs: long or short edge, or none (default long)")
+    b.add_argument("--back-offset", type=_offset, default=(0.0, 0.0), metavar="X,Y",
+                   help="shift backs by X,Y mm (read off the calibration page; write --back-offset=-1,0.5 for negatives)")
+    b.add_argument("--out", type=Path, default=Path("output"), metavar="DIR", help="output folder (default output/)")
+    b.add_argument("--theme", type=Path, metavar="FILE", help="YAML file overriding colours, fonts and art")
+    b.add_argument("--style", default="colour", metavar="NAME",
+                   help="colour (default) or another style the game declares, e.g. colour-in (line art to colour by hand)")
+    b.add_argument("--formats", type=_formats, default=FORMATS, metavar="LIST",
+                   help="any of sheets,shop,png,svg (default: all); sheets alone for quick proofs")
+
+    c = sub.add_parser("check", help="prove setups for every player count and the rulebook's worked examples",
+                       description="Check inventory for every player count, the spec's own invariants, the rulebook's "
+                       "gaps (as notes) and every worked example. Exit code 1 if any check fails.")
+    c.add_argument("games", nargs="*", metavar="GAME", help="game ids or game folders (default: every game)")
+    c.add_argument("--all", action="store_true", help="every game under components/ (the default)")
+    c.add_argument("--json", action="store_true", help="print the report as JSON")
+    c.add_argument("--examples", type=Path, action="append", default=[], metavar="FILE",
+                   help="run more scenarios from a file in the examples.yaml format (repeatable)")
+    c.add_argument("--simulate", type=int, default=0, metavar="N",
+                   help="also play N random legal games per player count where the game's rules module can")
+    c.add_argument("--seed", type=int, default=1, metavar="S", help="seed for --simulate (default 1)")
+
+    s = sub.add_parser("solve", help="game-specific searches (pnp solve GAME --help)", add_help=False,
+                       description="Game-specific searches and rulings; see pnp solve GAME --help.")
+    s.add_argument("game", nargs="?", metavar="GAME", help="a game id or folder")
+    s.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    s.add_argument("-h", "--help", action="store_true", help="show this help, or GAME's")
+    return p
+
+
+def main(argv: list[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    out, err = stdout or sys.stdout, stderr or sys.stderr
+    try:
+        args = parser().parse_args(argv)
+        return COMMANDS[args.command](args, out, err)
+    except PunchboardError as exc:
+        for problem in exc.problems:
+            print(problem, file=err)
+        return EXIT_BAD_INPUT
+
+
+def _games(args: argparse.Namespace) -> list[str]:
+    return list(args.games) or [p.name for p in game_folders()]
+
+
+def cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    rows = []
+    for folder in game_folders():
+        game = load_game(folder.name)
+        specs = expand(game)
+        players = f"{game.players_min}" if game.players_min == game.players_max else f"{game.players_min}-{game.players_max}"
+        rows.append([game.id, game.title, players, len(game.components),
+                     sum(s.count for s in specs if s.face == "front"), len(specs)])
+    print(table(["game", "title", "players", "components", "pieces", "designs"], rows), file=out)
+    return EXIT_OK
+
+
+def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    sheet = SheetOptions(args.paper, args.bleed, args.marks, args.duplex, args.back_offset)
+    options = BuildOptions(sheet, args.out, args.theme, args.style, args.formats)
+    progress = Progress(stream=err)
+    results, failed = [], False
+    for name in _games(args):
+        try:
+            results.append(build_game(name, options, progress))
+        except PunchboardError as exc:
+            progress.done()
+            failed = True
+            for problem in exc.problems:
+                print(problem, file=err)
+    for r in results:
+        for warning in r.warnings:
+            print(warning, file=err)
+    if results:
+        rows = [[r.game, r.pieces, r.designs, r.pages, r.files, round(r.seconds, 2), str(r.folder)] for r in results]
+        print(table(["game", "pieces", "designs", "pages", "files", "seconds", "folder"], rows), file=out)
+    return EXIT_BAD_INPUT if failed else EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from generator.solver.check import check_game
+
+    reports = [check_game(load_game(name), args.examples, simulate=args.simulate, seed=args.seed)
+               for name in _games(args)]
+    ok = all(r.ok for r in reports)
+    if args.json:
+        print(json.dumps({"ok": ok, "games": [r.as_json() for r in reports]}, indent=2, ensure_ascii=False), file=out)
+    else:
+        for r in reports:
+            rows = [["ok" if c.ok else "FAIL", c.kind, c.name, c.data.get("players", ""), _short(c.detail)]
+                    for c in r.checks]
+            print(f"{r.game}: {'ok' if r.ok else 'FAILED'} ({sum(c.ok for c in r.checks)}/{len(r.checks)} checks)", file=out)
+            print(table(["", "kind", "check", "players", "detail"], rows), file=out)
+            for c in r.checks:
+                if not c.ok and c.kind == "example":
+                    print(f"  {c.name}: expected {json.dumps(c.data['expected'])}, got {json.dumps(c.data['actual'])}",
+                          file=out)
+            print(file=out)
+    return EXIT_OK if ok else EXIT_CHECK_FAILED
+
+
+def _short(text: str, n: int = 90) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from generator.solver.registry import rules_for
+
+    if args.game is None:
+        if args.help:
+            print(parser()._subparsers._group_actions[0].choices["solve"].format_help(), file=out, end="")
+            return EXIT_OK
+        raise OptionError("pnp solve: expected a game, e.g. pnp solve niya --help")
+    game = load_game(args.game)
+    rules = rules_for(game)
+    sub = _Parser(prog=f"pnp solve {game.id}")
+    rules.add_solve_arguments(sub)
+    if args.help:
+        print(sub.format_help(), file=out, end="")
+        return EXIT_OK
+    solve_args = sub.parse_args(args.rest)
+    result, text = rules.solve(solve_args)
+    print(json.dumps(result, ensure_ascii=False) if getattr(solve_args, "json", False) else text, file=out)
+    return EXIT_OK
+
+
+COMMANDS = {"list": cmd_list, "build": cmd_build, "check": cmd_check, "solve": cmd_solve}

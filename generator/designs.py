@@ -1,0 +1,59 @@
+"""Expand a game's components into unique face designs with counts.
+
+Every identical design is rendered once and drawn many times: a 40-boat set is one design with
+count 40. Backs that vary by nothing are shared by every row of their component.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from generator.model import Component, Game, PlayerColour, frozen_map
+
+
+@dataclass(frozen=True)
+class DesignSpec:
+    id: str
+    component: Component
+    face: str  # "front" or "back"
+    template: str
+    fields: Mapping[str, Any]
+    player: PlayerColour | None
+    count: int
+    back: str | None = None  # the back design of a front
+
+
+def slugify(value: Any) -> str:
+    text = "".join(ch if ch.isalnum() else "-" for ch in str(value).lower())
+    return "-".join(part for part in text.split("-") if part)
+
+
+def _suffix(parts: list[str]) -> str:
+    return "".join(f"-{slugify(p)}" for p in parts if p)
+
+
+def expand(game: Game) -> list[DesignSpec]:
+    """Fronts in spec order (component, row, seat), then their backs; ids are unique."""
+    fronts: list[DesignSpec] = []
+    backs: dict[str, DesignSpec] = {}
+    for comp in game.components:
+        seats: list[PlayerColour | None] = list(game.player_colours) if comp.per_player else [None]
+        for row in comp.rows:
+            if row.count == 0:
+                continue
+            for seat in seats:
+                back_id = None
+                if comp.back is not None:
+                    vary = comp.back.vary_by or ()
+                    values = {f: (seat.id if f == "player" and seat else row.fields.get(f)) for f in vary}
+                    back_id = comp.id + "-back" + _suffix([str(v) for v in values.values()])
+                    back_fields = {f: row.fields[f] for f in vary if f in row.fields}
+                    prev = backs.get(back_id)
+                    backs[back_id] = DesignSpec(
+                        back_id, comp, "back", comp.back.template, frozen_map(back_fields),
+                        seat if "player" in vary else None, row.count + (prev.count if prev else 0))
+                fronts.append(DesignSpec(
+                    comp.id + _suffix([row.key, seat.id if seat else ""]), comp, "front", comp.front.template,
+                    row.fields, seat, row.count, back_id))
+    return fronts + list(backs.values())

@@ -1,0 +1,98 @@
+"""The exception tree. The library raises; only the CLI prints and chooses an exit code.
+
+Every error carries one or more `Problem`s so that a file with three mistakes is reported as
+three lines, each naming the file, the key path and what was expected.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the input: where it is and what was expected."""
+
+    message: str
+    file: str | None = None
+    where: str | None = None
+    line: int | None = None
+
+    def __str__(self) -> str:
+        parts = []
+        if self.file:
+            parts.append(f"{self.file}:{self.line}" if self.line else self.file)
+        if self.where:
+            parts.append(self.where)
+        parts.append(self.message)
+        return "error: " + ": ".join(parts)
+
+
+def display_path(path: str | os.PathLike[str]) -> str:
+    """A path as the user would type it: relative to the working folder when inside it."""
+    p = Path(path)
+    try:
+        return p.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return p.as_posix()
+
+
+class PunchboardError(Exception):
+    """Base of every error the command line reports as bad input (exit code 2)."""
+
+    def __init__(self, problems: Problem | list[Problem] | str):
+        if isinstance(problems, str):
+            problems = [Problem(problems)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        self.problems: list[Problem] = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class SpecError(PunchboardError):
+    """A game spec, theme or examples file is malformed or inconsistent."""
+
+
+class OptionError(PunchboardError):
+    """A command-line option or game name is not one we accept."""
+
+
+class RenderError(PunchboardError):
+    """A template is missing, broken, or asks for a value the context does not have."""
+
+
+class ArtError(PunchboardError):
+    """An art file is missing, unsafe (external entities, remote references, outside the game
+    folder) or not a plausible piece of art (too large)."""
+
+
+class OutputError(PunchboardError):
+    """The PDF/PNG writers failed on what the earlier stages produced."""
+
+
+class ProblemCollector:
+    """Collects problems while validating so that all of a file's mistakes are reported at once."""
+
+    def __init__(self, file: str | None = None, lines: dict[str, int] | None = None):
+        self.file = file
+        self.lines = lines if lines is not None else {}
+        self.problems: list[Problem] = []
+
+    def add(self, where: str | None, message: str) -> None:
+        self.problems.append(Problem(message, self.file, where, self.line_of(where or "")))
+
+    def line_of(self, where: str) -> int | None:
+        """The line of a key path, or of its nearest parent that is in the file (a missing key's mapping)."""
+        while True:
+            if where in self.lines:
+                return self.lines[where]
+            if not where:
+                return None
+            cut = max(where.rfind("."), where.rfind("["))
+            where = where[:cut] if cut > 0 else ""
+
+    def raise_if_any(self, cls: type[PunchboardError] = SpecError) -> None:
+        if self.problems:
+            raise cls(self.problems)

@@ -1,0 +1,43 @@
+"""Backs behind their fronts: mirrored for the printer's flip, shifted by the measured offset."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from generator.layout.plan import Line, Placement, SheetOptions, Text
+
+BACK_ROTATION = {0: 0, 90: 270, 270: 90}  # a front turned clockwise is backed by one turned anticlockwise
+
+
+def mirror_x(x: float, w: float, options: SheetOptions) -> float:
+    """Where a box at x (width w) of the front lands on the back page, for the chosen flip."""
+    page_w, _ = options.page_mm
+    dx = options.back_offset_mm[0]
+    return round((page_w - x - w if options.duplex == "long" else x) + dx, 4)
+
+
+def mirror_y(y: float, h: float, options: SheetOptions) -> float:
+    _, page_h = options.page_mm
+    dy = options.back_offset_mm[1]
+    return round((page_h - y - h if options.duplex == "short" else y) + dy, 4)
+
+
+def back_placement(front: Placement, back_design: str, options: SheetOptions) -> Placement:
+    """The back of `front`: same size, mirrored position, bleed kept on the mirrored sides."""
+    left, top, right, bottom = front.keep
+    if options.duplex == "long":
+        left, right = right, left
+    elif options.duplex == "short":
+        top, bottom = bottom, top
+    return dataclasses.replace(
+        front, design=back_design, x=mirror_x(front.x, front.w, options), y=mirror_y(front.y, front.h, options),
+        rotation=BACK_ROTATION[front.rotation], keep=(left, top, right, bottom))
+
+
+def back_line(line: Line, options: SheetOptions) -> Line:
+    return Line(mirror_x(line.x1, 0, options), mirror_y(line.y1, 0, options),
+                mirror_x(line.x2, 0, options), mirror_y(line.y2, 0, options), line.kind)
+
+
+def back_text(text: Text, options: SheetOptions) -> Text:
+    return dataclasses.replace(text, x=mirror_x(text.x, 0, options), y=mirror_y(text.y, 0, options))

@@ -1,0 +1,67 @@
+"""Crop marks and cut lines for the blocks of a page, as line segments.
+
+Crop marks extend every trim line of a block outward, starting `MARK_OFFSET_MM` beyond the bleed
+edge (so never on art) and growing into free paper up to `MARK_MAX_MM`, never closer than the
+printer margin to the paper edge and never into a neighbouring block's half of the gap.
+"""
+
+from __future__ import annotations
+
+from generator.layout.pack import Block, Rect, printable
+from generator.layout.plan import MARK_MAX_MM, MARK_MIN_MM, MARK_OFFSET_MM, Line, SheetOptions
+
+
+def _reach(block: Block, others: list[Block], area: Rect, side: str) -> float:
+    """Free distance from the block's bleed edge on `side` to the printable edge or half-way to a neighbour."""
+    r = block.bleed_rect
+    limit = {"left": r.x - area.x, "right": area.right - r.right,
+             "top": r.y - area.y, "bottom": area.bottom - r.bottom}[side]
+    for o in others:
+        q = o.bleed_rect
+        if side in ("left", "right") and q.y < r.bottom and r.y < q.bottom:
+            gap = r.x - q.right if side == "left" else q.x - r.right
+        elif side in ("top", "bottom") and q.x < r.right and r.x < q.right:
+            gap = r.y - q.bottom if side == "top" else q.y - r.bottom
+        else:
+            continue
+        if gap >= 0:
+            limit = min(limit, gap / 2)
+    return limit
+
+
+def mark_length(block: Block, others: list[Block], area: Rect, side: str) -> float:
+    return max(MARK_MIN_MM, min(MARK_MAX_MM, _reach(block, others, area, side) - MARK_OFFSET_MM))
+
+
+def trim_lines(block: Block) -> tuple[list[float], list[float]]:
+    """Distinct x of vertical and y of horizontal trim lines of the block's pieces."""
+    xs, ys = set(), set()
+    for i in range(len(block.items)):
+        tx, ty = block.trim_origin(i % block.cols, i // block.cols)
+        xs.update((round(tx, 4), round(tx + block.cell_w, 4)))
+        ys.update((round(ty, 4), round(ty + block.cell_h, 4)))
+    return sorted(xs), sorted(ys)
+
+
+def block_lines(block: Block, others: list[Block], options: SheetOptions) -> list[Line]:
+    if options.marks == "none":
+        return []
+    area = printable(options)
+    r = block.bleed_rect
+    xs, ys = trim_lines(block)
+    length = {s: mark_length(block, others, area, s) for s in ("left", "right", "top", "bottom")}
+    start = MARK_OFFSET_MM
+    lines: list[Line] = []
+    if options.marks in ("crop", "both"):
+        for x in xs:
+            lines.append(Line(x, r.y - start - length["top"], x, r.y - start, "crop"))
+            lines.append(Line(x, r.bottom + start, x, r.bottom + start + length["bottom"], "crop"))
+        for y in ys:
+            lines.append(Line(r.x - start - length["left"], y, r.x - start, y, "crop"))
+            lines.append(Line(r.right + start, y, r.right + start + length["right"], y, "crop"))
+    if options.marks in ("lines", "both") and block.items[0].shape == "rect":
+        top, bottom = r.y - start - length["top"], r.bottom + start + length["bottom"]
+        left, right = r.x - start - length["left"], r.right + start + length["right"]
+        lines.extend(Line(x, top, x, bottom, "cut") for x in xs)
+        lines.extend(Line(left, y, right, y, "cut") for y in ys)
+    return [Line(*(round(v, 4) for v in (l.x1, l.y1, l.x2, l.y2)), l.kind) for l in lines]

@@ -1,0 +1,117 @@
+"""The sheet plan: pure geometry in millimetres, top-left origin, y down (like SVG).
+
+Packing, marks and duplex mirroring produce these values; only the output stage draws them. So
+bleed, gaps, mark positions and mirrored backs get exact numeric tests with no PDF parsing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "tabloid": (279.4, 431.8)}
+MARKS = ("crop", "lines", "both", "none")
+DUPLEX = ("long", "short", "none")
+
+MARGIN_MM = 5.0        # a home printer's unprintable edge: nothing is drawn closer to the paper edge
+MARK_OFFSET_MM = 1.0   # crop marks start this far beyond the bleed edge (so at least bleed + 1 from trim)
+MARK_MIN_MM = 3.0      # the band packing reserves for marks; marks grow into free space up to
+MARK_MAX_MM = 5.0      # this length
+MARK_WIDTH_PT = 0.3    # hairline but printable (>= 0.25 pt)
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    paper: str = "a4"
+    bleed_mm: float = 3.0
+    marks: str = "crop"
+    duplex: str = "long"
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def page_mm(self) -> tuple[float, float]:
+        return PAPERS_MM[self.paper]
+
+
+@dataclass(frozen=True)
+class PieceInput:
+    """One kind of piece to impose: a front design, its size, shape and how many copies."""
+
+    design: str
+    back: str | None
+    w: float
+    h: float
+    shape: str
+    count: int
+    cut: str = ""                          # SVG path of the trim outline, trim coordinates
+    folds: tuple[tuple[float, float, float, float], ...] = ()
+    rotatable: bool = True
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A piece on a page: its trim rectangle (after rotation) and how much bleed it keeps per side."""
+
+    design: str
+    x: float
+    y: float
+    w: float
+    h: float
+    rotation: int = 0                       # clockwise degrees: 0, 90 or 270
+    keep: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)   # bleed kept left, top, right, bottom
+    shape: str = "rect"
+    cut: str = ""
+    src_w: float = 0.0                      # trim size of the design itself (before rotation)
+    src_h: float = 0.0
+
+    @property
+    def trim(self) -> tuple[float, float, float, float]:
+        return (round(self.x, 3), round(self.y, 3), round(self.w, 3), round(self.h, 3))
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    kind: str  # "crop", "cut" or "fold"
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A cut outline of a non-rectangular piece, or a fold line, in page coordinates."""
+
+    path: str               # trim-coordinate path of the design
+    x: float                # where the design's trim origin lands on the page
+    y: float
+    rotation: int
+    src_w: float
+    src_h: float
+    kind: str = "cut"
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float                                # baseline
+    text: str
+    size_pt: float = 7.0
+    anchor: str = "start"                   # start, middle or end
+    weight: int = 400
+
+
+@dataclass(frozen=True)
+class Page:
+    index: int
+    side: str                               # "front" or "back"
+    placements: tuple[Placement, ...]
+    lines: tuple[Line, ...] = ()
+    outlines: tuple[Outline, ...] = ()
+    texts: tuple[Text, ...] = ()
+    backs_of: int | None = None
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    options: SheetOptions
+    pages: tuple[Page, ...] = field(default_factory=tuple)

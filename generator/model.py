@@ -1,0 +1,220 @@
+"""The validated, frozen game model that the renderer and the solver both read.
+
+Lengths are millimetres (`_mm`); counts are expanded; every value the rulebook does not give
+carries its provenance. Nothing here touches the disk or knows about PDFs.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+KINDS = ("card", "tile", "hex-tile", "token", "screen", "standee", "board", "sheet")
+SHAPES = ("rect", "rounded", "circle", "hex", "outline")
+SOURCES = ("rulebook", "reference", "external", "designed")
+
+
+def frozen_map(data: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+    """A read-only view, so a model cannot be changed after validation."""
+    return MappingProxyType(dict(data or {}))
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a value came from when the rulebook does not give it."""
+
+    source: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class ArtSource:
+    """An art file named by a spec or theme, and the folder it must stay inside."""
+
+    path: Path
+    base: Path
+    named_in: str   # "components/niya/game.yaml: art.vegetation.maple", for messages
+
+
+@dataclass(frozen=True)
+class PlayerColour:
+    """A seat's colour and the second cue (pattern or symbol) that keeps it readable in greyscale."""
+
+    id: str
+    name: str
+    colour: str
+    pattern: str = "plain"
+    symbol: str = ""
+
+
+@dataclass(frozen=True)
+class FontRole:
+    family: str
+    weight: int = 400
+    style: str = "normal"
+
+
+@dataclass(frozen=True)
+class Style:
+    """A rendering style: palette overrides and whether art is reduced to line art for colouring."""
+
+    name: str
+    palette: Mapping[str, str] = field(default_factory=frozen_map)
+    line_art: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Face:
+    """One printed side: its template and, for backs, the row fields the design depends on."""
+
+    template: str
+    vary_by: tuple[str, ...] | None = None  # None: every field of the row (a front)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A straight line in a piece's trim coordinates (mm, top-left origin, y down)."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+@dataclass(frozen=True)
+class Row:
+    """One data row of a component: its field values and how many copies are printed."""
+
+    key: str
+    fields: Mapping[str, Any]
+    count: int
+
+
+@dataclass(frozen=True)
+class Component:
+    id: str
+    name: str
+    kind: str
+    shape: str
+    width_mm: float
+    height_mm: float
+    front: Face
+    back: Face | None
+    rows: tuple[Row, ...]
+    per_player: bool = False
+    corner_mm: float = 0.0
+    hex_orientation: str = "pointy"
+    params: Mapping[str, Any] = field(default_factory=frozen_map)
+    folds: tuple[Segment, ...] = ()
+    outline: str | None = None  # SVG path data in trim mm, for shape "outline"
+    rotatable: bool = True
+
+    @property
+    def double_sided(self) -> bool:
+        return self.back is not None
+
+    def total_count(self, players: int) -> int:
+        """Pieces printed: rows' counts, times the seats for a per-player component."""
+        per_set = sum(r.count for r in self.rows)
+        return per_set * players if self.per_player else per_set
+
+    def cut_path(self) -> str:
+        """The cut outline as SVG path data in trim coordinates."""
+        return outline_path(self)
+
+
+@dataclass(frozen=True)
+class Demand:
+    """What a setup needs of one component: `total` pieces, or `each` per seat, plus returns to box."""
+
+    component: str
+    total: int | None = None
+    each: int | None = None
+    to_box: int = 0
+    exact: bool = False
+
+
+@dataclass(frozen=True)
+class SetupEntry:
+    players: int
+    demands: tuple[Demand, ...]
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: str
+    folder: Path
+    spec_file: Path
+    players_min: int
+    players_max: int
+    player_colours: tuple[PlayerColour, ...]
+    palette: Mapping[str, str]
+    fonts: Mapping[str, FontRole]
+    styles: Mapping[str, Style]
+    art: Mapping[str, Any]  # name -> path, or field -> {value -> path}
+    labels: Mapping[str, str]  # display names of data values ("iris" -> "Iris")
+    components: tuple[Component, ...]
+    setup: tuple[SetupEntry, ...]
+    rules: Mapping[str, Any]
+    notes: tuple[Mapping[str, Any], ...]
+    provenance: Mapping[str, Provenance]
+    subtitle: str = ""
+    edition: str = ""
+    rulebook: str = ""
+
+    def component(self, component_id: str) -> Component:
+        for c in self.components:
+            if c.id == component_id:
+                return c
+        raise KeyError(component_id)
+
+    @property
+    def seats(self) -> int:
+        """Seats that per-player components are printed for."""
+        return len(self.player_colours)
+
+
+def hex_points(width_mm: float, height_mm: float, orientation: str, inset_mm: float = 0.0) -> list[tuple[float, float]]:
+    """Corners of a regular hexagon filling a width x height box (pointy: vertices top and bottom)."""
+    cx, cy = width_mm / 2, height_mm / 2
+    if orientation == "pointy":
+        r = height_mm / 2 - inset_mm / math.cos(math.pi / 6)
+        angles = [90 + 60 * k for k in range(6)]
+    else:
+        r = width_mm / 2 - inset_mm / math.cos(math.pi / 6)
+        angles = [60 * k for k in range(6)]
+    return [(round(cx + r * math.cos(math.radians(a)), 4), round(cy - r * math.sin(math.radians(a)), 4)) for a in angles]
+
+
+def hex_box_mm(flat_to_flat_mm: float, orientation: str) -> tuple[float, float]:
+    """Width and height of a hexagon given its flat-to-flat distance."""
+    corner = flat_to_flat_mm * 2 / math.sqrt(3)
+    return (flat_to_flat_mm, corner) if orientation == "pointy" else (corner, flat_to_flat_mm)
+
+
+def outline_path(c: Component) -> str:
+    """Trim outline of a piece as SVG path data in its trim coordinates (consumers translate it)."""
+    w, h = c.width_mm, c.height_mm
+
+    def f(v: float) -> str:
+        return f"{v:.3f}".rstrip("0").rstrip(".")
+
+    if c.shape == "circle":
+        r = w / 2
+        return f"M 0 {f(r)} A {f(r)} {f(r)} 0 1 1 {f(w)} {f(r)} A {f(r)} {f(r)} 0 1 1 0 {f(r)} Z"
+    if c.shape == "hex":
+        pts = hex_points(w, h, c.hex_orientation)
+        return "M " + " L ".join(f"{f(x)} {f(y)}" for x, y in pts) + " Z"
+    if c.shape == "rounded":
+        r = c.corner_mm
+        return (f"M {f(r)} 0 H {f(w - r)} A {f(r)} {f(r)} 0 0 1 {f(w)} {f(r)} V {f(h - r)} "
+                f"A {f(r)} {f(r)} 0 0 1 {f(w - r)} {f(h)} H {f(r)} A {f(r)} {f(r)} 0 0 1 0 {f(h - r)} "
+                f"V {f(r)} A {f(r)} {f(r)} 0 0 1 {f(r)} 0 Z")
+    if c.shape == "outline" and c.outline:
+        return c.outline
+    return f"M 0 0 H {f(w)} V {f(h)} H 0 Z"

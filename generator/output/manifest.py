@@ -1,0 +1,45 @@
+"""manifest.json: every design and every piece's trim rectangle on every page (the acceptance checks read it)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from generator.designs import DesignSpec
+from generator.layout.plan import SheetPlan
+
+
+def _r(v: float) -> float:
+    return round(float(v), 3)
+
+
+def manifest(game_id: str, options: dict[str, Any], specs: list[DesignSpec], bleed_mm: float,
+             files: dict[str, dict[str, str | None]], plan: SheetPlan | None, sheets_file: str | None,
+             extra: dict[str, Any] | None = None) -> str:
+    designs = []
+    for s in specs:
+        c = s.component
+        entry = {"id": s.id, "component": c.id, "face": s.face, "shape": c.shape,
+                 "trim_mm": [_r(c.width_mm), _r(c.height_mm)], "bleed_mm": _r(bleed_mm), "count": s.count,
+                 **files[s.id]}
+        if s.face == "front":
+            entry["back"] = s.back
+        if s.player is not None:
+            entry["player"] = s.player.id
+        designs.append(entry)
+    doc: dict[str, Any] = {"game": game_id, "options": options, "designs": designs}
+    if plan is not None and sheets_file:
+        pages = []
+        for page in plan.pages:
+            entry: dict[str, Any] = {"index": page.index, "side": page.side}
+            if page.backs_of is not None:
+                entry["backs_of"] = page.backs_of
+            entry["pieces"] = [{"design": pl.design, "trim_mm": [_r(v) for v in pl.trim], "rotation": pl.rotation}
+                               for pl in page.placements]
+            folds = [o for o in page.outlines if o.kind == "fold"]
+            if folds:
+                entry["fold_lines"] = len(folds)
+            pages.append(entry)
+        doc["sheets"] = {"file": sheets_file, "page_mm": [_r(v) for v in plan.options.page_mm], "pages": pages}
+    doc.update(extra or {})
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"

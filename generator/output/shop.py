@@ -1,0 +1,27 @@
+"""Print-shop files: one PDF per design with MediaBox = trim + bleed and TrimBox/BleedBox set."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pikepdf
+
+from generator.units import mm_to_pt
+
+
+def write_shop_files(designs_pdf: Path, targets: list[tuple[Path, float]]) -> None:
+    """`targets[i]` is (file, bleed_mm) for page i of designs.pdf."""
+    with pikepdf.open(designs_pdf) as src:
+        for page, (target, bleed_mm) in zip(src.pages, targets):
+            out = pikepdf.new()
+            out.pages.append(page)
+            new = out.pages[0]
+            x0, y0, x1, y1 = (float(v) for v in new.mediabox)
+            b = mm_to_pt(bleed_mm)
+            new.obj.BleedBox = pikepdf.Array([x0, y0, x1, y1])
+            new.obj.TrimBox = pikepdf.Array([round(x0 + b, 4), round(y0 + b, 4), round(x1 - b, 4), round(y1 - b, 4)])
+            new.obj.CropBox = pikepdf.Array([x0, y0, x1, y1])
+            out.docinfo = out.make_indirect(pikepdf.Dictionary(src.docinfo))
+            out.remove_unreferenced_resources()
+            out.save(target, deterministic_id=True, compress_streams=True,
+                     object_stream_mode=pikepdf.ObjectStreamMode.generate)

@@ -1,0 +1,91 @@
+"""SVG designs and sheet plans to PDF with Typst: vector, fonts embedded as subsets, same bytes every run.
+
+Typst reads nothing outside the build's work folder (its `root`), uses only the project's font
+files (`ignore_system_fonts`), and gets a fixed timestamp.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import typst
+
+from generator import paths
+from generator.errors import OutputError, Problem
+from generator.layout.plan import SheetPlan
+from generator.render.svg import environment, fmt_number
+
+TIMESTAMP = int(os.environ.get("SOURCE_DATE_EPOCH", "1767225600"))  # 2026-01-01, fixed for byte-identical files
+PT = 25.4 / 72
+INK = {"crop": "#000000", "cut": "#3c3c3c", "fold": "#5a5a5a", "text": "#4a4a4a", "target": "#000000",
+       "tick": "#000000"}
+WIDTH_MM = {"crop": 0.3 * PT, "cut": 0.3 * PT, "fold": 0.45 * PT, "target": 1.0 * PT, "tick": 0.3 * PT}
+FOLD_DASH = "2 1.4"
+LABEL_FONT = "Cabin"
+
+
+class TypstRunner:
+    """One Typst compiler per build, so fonts are read once."""
+
+    def __init__(self, work: Path, font_folders: list[Path]):
+        self.work = work
+        folders = [str(f) for f in font_folders if f.is_dir()]
+        self.compiler = typst.Compiler(root=str(work), font_paths=folders, ignore_system_fonts=True)
+
+    def compile(self, template: str, plan_name: str, data: dict[str, Any], what: str) -> bytes:
+        (self.work / plan_name).write_text(json.dumps(data, sort_keys=True), encoding="utf-8")
+        source = (paths.TEMPLATES / "typst" / template).read_bytes()
+        try:
+            pdf = self.compiler.compile(input=source, format="pdf", sys_inputs={"plan": plan_name},
+                                        timestamp=TIMESTAMP, pdf_tags=False)
+        except typst.TypstError as exc:
+            detail = " ".join(str(exc.message).split())
+            raise OutputError(Problem(f"Typst could not compile the {what}: {detail}")) from None
+        return pdf
+
+
+def designs_pdf(runner: TypstRunner, svgs: list[tuple[str, float, float]], title: str) -> bytes:
+    """`svgs`: (file relative to the work folder, full width mm, full height mm), one page each."""
+    data = {"title": title, "designs": [{"svg": s, "w": w, "h": h} for s, w, h in svgs]}
+    return runner.compile("designs.typ", "designs.json", data, "designs")
+
+
+def sheets_pdf(runner: TypstRunner, plan: SheetPlan, design_pages: dict[str, int], designs_file: str,
+               title: str, name: str) -> bytes:
+    page_w, page_h = plan.options.page_mm
+    pages = []
+    for page in plan.pages:
+        overlay = None
+        if page.lines or page.outlines or page.texts:
+            overlay = f"{name}-overlay-{page.index}.svg"
+            (runner.work / overlay).write_text(overlay_svg(page, page_w, page_h), encoding="utf-8")
+        pages.append({
+            "overlay": overlay,
+            "placements": [{"page": design_pages[pl.design], "x": pl.x, "y": pl.y, "w": pl.w, "h": pl.h,
+                            "keep": list(pl.keep), "rotation": pl.rotation, "src_w": pl.src_w}
+                           for pl in page.placements]})
+    data = {"title": title, "page_w": page_w, "page_h": page_h, "bleed": plan.options.bleed_mm,
+            "designs": designs_file, "pages": pages}
+    return runner.compile("sheets.typ", f"{name}.json", data, "sheets")
+
+
+def overlay_svg(page, page_w: float, page_h: float) -> str:
+    outlines = [{"path": o.path, "kind": o.kind, "transform": _transform(o)} for o in page.outlines]
+    tpl = environment(paths.ROOT).get_template("shared/sheet-overlay.svg.j2")
+    return tpl.render(page={"w": page_w, "h": page_h, "lines": page.lines, "outlines": outlines,
+                            "texts": [{"x": t.x, "y": t.y, "text": t.text, "size": t.size_pt * 25.4 / 72,
+                                       "anchor": t.anchor, "weight": t.weight} for t in page.texts]},
+                      ink=INK, width=WIDTH_MM, dash=FOLD_DASH, font=LABEL_FONT)
+
+
+def _transform(o) -> str:
+    """Design trim coordinates to the page, for a piece turned 0, 90 or 270 degrees clockwise."""
+    n = fmt_number
+    if o.rotation == 90:
+        return f"translate({n(o.x + o.src_h)} {n(o.y)}) rotate(90)"
+    if o.rotation == 270:
+        return f"translate({n(o.x)} {n(o.y + o.src_w)}) rotate(270)"
+    return f"translate({n(o.x)} {n(o.y)})"

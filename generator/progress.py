@@ -1,0 +1,54 @@
+"""A progress bar on stderr for long builds (only on a terminal), and the summary table at the end."""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+BAR = 28
+
+
+class Progress:
+    def __init__(self, enabled: bool | None = None, stream: TextIO | None = None):
+        self.stream = stream or sys.stderr
+        self.enabled = self.stream.isatty() if enabled is None else enabled
+        self.label, self.total, self.count = "", 0, 0
+
+    def stage(self, label: str, total: int) -> None:
+        self.label, self.total, self.count = label, max(total, 1), 0
+        self._draw()
+
+    def tick(self) -> None:
+        self.count += 1
+        self._draw()
+
+    def done(self) -> None:
+        if self.enabled:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+    def _draw(self) -> None:
+        if not self.enabled:
+            return
+        filled = int(BAR * min(self.count, self.total) / self.total)
+        self.stream.write(f"\r\033[K[{'#' * filled}{'.' * (BAR - filled)}] {self.count}/{self.total} {self.label}")
+        self.stream.flush()
+
+
+def table(headers: list[str], rows: list[list[object]]) -> str:
+    """A plain-text table: text left-aligned, numbers right-aligned."""
+    cells = [[str(c) for c in headers]] + [[_fmt(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    numeric = [all(isinstance(row[i], (int, float)) for row in rows) if rows else False for i in range(len(headers))]
+
+    def line(r: list[str]) -> str:
+        return "  ".join(c.rjust(w) if numeric[i] else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([line(cells[0]), rule, *(line(r) for r in cells[1:])])
+
+
+def _fmt(value: object) -> str:
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)

@@ -1,0 +1,41 @@
+"""Render every unique face design to SVG text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from generator.designs import DesignSpec
+from generator.errors import PunchboardError, RenderError
+from generator.model import Game
+from generator.render.context import ContextBuilder, RenderNotes
+from generator.render.svg import render_template
+from generator.theme import Appearance
+
+
+@dataclass(frozen=True)
+class RenderedDesign:
+    spec: DesignSpec
+    svg: str
+
+
+def render_designs(game: Game, look: Appearance, bleed_mm: float, specs: list[DesignSpec],
+                   tick: Callable[[], None] = lambda: None) -> tuple[list[RenderedDesign], list[str]]:
+    """All designs, or every problem found across them (each reported once)."""
+    notes = RenderNotes()
+    builder = ContextBuilder(game, look, bleed_mm, notes)
+    out: list[RenderedDesign] = []
+    problems, seen = [], set()
+    for spec in specs:
+        try:
+            svg = render_template(game.folder, spec.template, builder.context(spec), spec.id)
+            out.append(RenderedDesign(spec, svg))
+        except PunchboardError as exc:
+            for p in exc.problems:  # a broken template is one problem, not one per design using it
+                if (p.message, p.file, p.line) not in seen:
+                    seen.add((p.message, p.file, p.line))
+                    problems.append(p)
+        tick()
+    if problems:
+        raise RenderError(problems)
+    return out, notes.warnings

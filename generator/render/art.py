@@ -1,0 +1,249 @@
+"""Art files (SVG, PNG, JPEG) made safe and self-contained for nesting inside a design's SVG.
+
+SVG art is parsed without ever expanding entities or fetching references: a DOCTYPE, an entity,
+a script or any reference that is not inside the file itself is refused. Ids are prefixed per
+design so that two pieces of art on one sheet never share a gradient. Raster art is embedded at
+its own resolution, as its original bytes.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageFilter, ImageOps
+
+from generator.errors import ArtError, Problem, display_path
+from generator.model import ArtSource
+
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"
+ET.register_namespace("", SVG_NS)
+ET.register_namespace("xlink", XLINK_NS)
+
+MAX_SVG_BYTES = 8 * 1024 * 1024
+MAX_RASTER_BYTES = 40 * 1024 * 1024
+MAX_RASTER_PIXELS = 60_000_000          # a 300 dpi A2 poster; beyond that it is not a piece of art
+MAX_RASTER_SIDE = 20_000
+PREFIX = "art-prefix-"                  # replaced by the design's own prefix when placed
+REFUSED_TAGS = {"script", "foreignObject", "iframe", "audio", "video"}
+_URL = re.compile(r"url\(\s*['\"]?([^'\")]*)['\"]?\s*\)")
+_DECL = re.compile(r"\s*([a-zA-Z-]+)\s*:\s*([^;]+)")
+LINE_INK = "#1a1a1a"
+
+
+@dataclass(frozen=True)
+class Art:
+    kind: str                                   # "svg" or "raster"
+    body: str                                   # svg: inner markup; raster: a data URI
+    view_box: tuple[float, float, float, float]
+    pixels: tuple[int, int] | None
+    shown: str                                  # the file as the user names it
+
+    def markup(self, prefix: str, x: float, y: float, w: float, h: float, fit: str = "meet") -> str:
+        """The art nested at a box of the design, keeping its aspect ratio."""
+        vb = " ".join(_num(v) for v in self.view_box)
+        box = f'x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}"'
+        if self.kind == "raster":
+            return (f'<image {box} preserveAspectRatio="xMidYMid {fit}" href="{self.body}"/>')
+        return (f'<svg {box} viewBox="{vb}" preserveAspectRatio="xMidYMid {fit}" overflow="hidden">'
+                f'{self.body.replace(PREFIX, prefix + "-")}</svg>')
+
+    def dpi_at(self, w_mm: float, h_mm: float) -> float | None:
+        if not self.pixels:
+            return None
+        return min(self.pixels[0] / (w_mm / 25.4), self.pixels[1] / (h_mm / 25.4))
+
+
+def _num(v: float) -> str:
+    return f"{v:.3f}".rstrip("0").rstrip(".") or "0"
+
+
+def load_art(src: ArtSource, line_art: bool = False) -> Art:
+    """Resolve, confine and load an art file; ArtError names the file and the problem."""
+    return _load(src.path, src.base, src.named_in, line_art)
+
+
+@lru_cache(maxsize=256)
+def _load(path: Path, base: Path, named_in: str, line_art: bool) -> Art:
+    shown = display_path(path)
+    if not path.resolve().is_relative_to(base.resolve()):
+        raise ArtError(Problem(f'art path "{display_path(path.resolve())}" leaves the folder {display_path(base)}; '
+                               "expected a file inside it", *_origin(named_in)))
+    if not path.is_file():
+        raise ArtError(Problem(f'art file not found: "{shown}"', *_origin(named_in)))
+    suffix = path.suffix.lower()
+    if suffix == ".svg":
+        return _load_svg(path, shown, line_art)
+    if suffix in (".png", ".jpg", ".jpeg"):
+        return _load_raster(path, shown, line_art)
+    raise ArtError(Problem(f'expected SVG, PNG or JPEG art, got "{path.name}"', *_origin(named_in)))
+
+
+def _origin(named_in: str) -> tuple[str | None, str | None]:
+    file, _, where = named_in.partition(": ")
+    return (file or None, where or None)
+
+
+# -- SVG -------------------------------------------------------------------------------------
+
+def _load_svg(path: Path, shown: str, line_art: bool) -> Art:
+    data = path.read_bytes()
+    if len(data) > MAX_SVG_BYTES:
+        raise ArtError(Problem(f"SVG art of {len(data) // 1024 // 1024} MB is too large to be a piece of art "
+                               f"(limit {MAX_SVG_BYTES // 1024 // 1024} MB)", shown))
+    text = data.decode("utf-8", "replace")
+    if "<!DOCTYPE" in text or "<!ENTITY" in text:
+        raise ArtError(Problem("SVG art with a DOCTYPE or ENTITY declaration is refused "
+                               "(entities are never expanded); remove the declaration", shown))
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError as exc:
+        raise ArtError(Problem(f"malformed SVG: {exc}", shown)) from None
+    if root.tag != f"{{{SVG_NS}}}svg":
+        raise ArtError(Problem('expected an <svg> root element in the SVG namespace', shown))
+    problems = list(_refused_references(root, shown))
+    if problems:
+        raise ArtError(problems)
+    view_box = _view_box(root, shown)
+    _prefix_ids(root)
+    if line_art:
+        _to_line_art(root, max(view_box[2], view_box[3]) / 120)
+    body = "".join(ET.tostring(child, encoding="unicode") for child in root)
+    return Art("svg", body, view_box, None, shown)
+
+
+def _local(tag: str) -> str:
+    return tag.rpartition("}")[2]
+
+
+def _refused_references(root: ET.Element, shown: str):
+    for el in root.iter():
+        tag = _local(el.tag)
+        if tag in REFUSED_TAGS:
+            yield Problem(f"<{tag}> is refused in SVG art", shown)
+        for name, value in el.attrib.items():
+            local = _local(name)
+            if local == "href" and not (value.startswith("#") or value.startswith("data:image/")):
+                yield Problem(f'external reference "{value}" is refused (never fetched); '
+                              "art must be self-contained (embed images as data: URIs)", shown)
+            for ref in _URL.findall(value):
+                if not ref.startswith("#"):
+                    yield Problem(f'external reference "url({ref})" is refused (never fetched)', shown)
+        if tag == "style" and el.text:
+            if "@import" in el.text:
+                yield Problem("@import in a <style> is refused (never fetched)", shown)
+            for ref in _URL.findall(el.text):
+                if not ref.startswith("#"):
+                    yield Problem(f'external reference "url({ref})" is refused (never fetched)', shown)
+
+
+def _view_box(root: ET.Element, shown: str) -> tuple[float, float, float, float]:
+    vb = root.get("viewBox")
+    try:
+        if vb:
+            x, y, w, h = (float(v) for v in vb.replace(",", " ").split())
+            return (x, y, w, h)
+        w = float(re.sub(r"(px)?$", "", root.get("width", "")))
+        h = float(re.sub(r"(px)?$", "", root.get("height", "")))
+        return (0.0, 0.0, w, h)
+    except ValueError:
+        raise ArtError(Problem('expected a viewBox="x y width height" (or width and height in px) on the <svg>',
+                               shown)) from None
+
+
+def _prefix_ids(root: ET.Element) -> None:
+    ids = {el.get("id") for el in root.iter() if el.get("id")}
+    if not ids:
+        return
+
+    def fix(value: str) -> str:
+        value = _URL.sub(lambda m: f"url(#{PREFIX}{m.group(1)[1:]})" if m.group(1)[1:] in ids else m.group(0), value)
+        return value
+
+    for el in root.iter():
+        for name, value in list(el.attrib.items()):
+            local = _local(name)
+            if local == "id":
+                el.set(name, PREFIX + value)
+            elif local == "href" and value.startswith("#") and value[1:] in ids:
+                el.set(name, "#" + PREFIX + value[1:])
+            elif "url(" in value:
+                el.set(name, fix(value))
+        if _local(el.tag) == "style" and el.text:
+            el.text = fix(el.text)
+
+
+def _to_line_art(root: ET.Element, stroke_width: float) -> None:
+    """Every painted area becomes white with a dark outline, so the art can be coloured by hand."""
+    shapes = {"path", "rect", "circle", "ellipse", "polygon", "polyline", "line", "text", "tspan"}
+    for el in root.iter():
+        style = dict(_DECL.findall(el.get("style", "")))
+        for key in ("fill", "stroke", "stop-color"):
+            if key in style:
+                el.set(key, style.pop(key).strip())
+        if "style" in el.attrib:
+            el.set("style", ";".join(f"{k}:{v}" for k, v in style.items()))
+        if _local(el.tag) == "stop":
+            el.set("stop-color", "#ffffff")
+            continue
+        fill = el.get("fill")
+        if fill is not None and fill != "none":
+            el.set("fill", "#ffffff")
+        stroke = el.get("stroke")
+        if stroke is not None and stroke != "none":
+            el.set("stroke", LINE_INK)
+        elif _local(el.tag) in shapes and fill != "none":
+            el.set("stroke", LINE_INK)
+            el.set("stroke-width", _num(stroke_width))
+        if el.get("opacity") or el.get("fill-opacity"):
+            el.attrib.pop("fill-opacity", None)
+
+
+# -- raster ----------------------------------------------------------------------------------
+
+def _load_raster(path: Path, shown: str, line_art: bool) -> Art:
+    size = path.stat().st_size
+    if size > MAX_RASTER_BYTES:
+        raise ArtError(Problem(f"image of {size // 1024 // 1024} MB is too large to be a piece of art "
+                               f"(limit {MAX_RASTER_BYTES // 1024 // 1024} MB)", shown))
+    limit = Image.MAX_IMAGE_PIXELS
+    try:
+        Image.MAX_IMAGE_PIXELS = None  # our own, stricter limit below names the size; nothing is decoded yet
+        im = Image.open(path)
+    except OSError as exc:
+        raise ArtError(Problem(f"unreadable image: {exc}", shown)) from None
+    finally:
+        Image.MAX_IMAGE_PIXELS = limit
+    try:
+        with im:
+            fmt, (w, h) = im.format, im.size
+            if w * h > MAX_RASTER_PIXELS or max(w, h) > MAX_RASTER_SIDE:
+                raise ArtError(Problem(f"image of {w} x {h} pixels is too large to be a piece of art "
+                                       f"(limit {MAX_RASTER_PIXELS // 1_000_000} megapixels, "
+                                       f"{MAX_RASTER_SIDE} pixels a side)", shown))
+            if fmt not in ("PNG", "JPEG"):
+                raise ArtError(Problem(f"expected a PNG or JPEG image, got {fmt}", shown))
+            im.load()
+            data = path.read_bytes()
+            if line_art:
+                data, fmt = _raster_line_art(im), "PNG"
+    except OSError as exc:
+        raise ArtError(Problem(f"unreadable image: {exc}", shown)) from None
+    mime = "image/png" if fmt == "PNG" else "image/jpeg"
+    uri = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
+    return Art("raster", uri, (0.0, 0.0, float(w), float(h)), (w, h), shown)
+
+
+def _raster_line_art(im: Image.Image) -> bytes:
+    """Edges of the picture as dark lines on white: a colour-in version of a photo or painting."""
+    grey = ImageOps.grayscale(im.convert("RGB"))
+    edges = grey.filter(ImageFilter.FIND_EDGES).point(lambda v: 0 if v > 40 else 255)
+    buf = io.BytesIO()
+    edges.convert("L").save(buf, format="PNG", optimize=False)
+    return buf.getvalue()

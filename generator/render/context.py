@@ -1,0 +1,190 @@
+"""The template context of one design, computed in Python so that templates only format.
+
+Geometry is in millimetres, the template's own unit (every design's viewBox is its full size
+including bleed, origin at the bleed corner). Text is fitted with the real font's metrics and
+clamped to the safe zone; art is loaded, confined and nested by `place`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from markupsafe import Markup
+
+from generator.designs import DesignSpec
+from generator.errors import Problem, RenderError
+from generator.model import Game, hex_points
+from generator.render.art import Art, load_art
+from generator.render.fonts import FontBook, metrics
+from generator.render.textfit import Paragraph, TextOverflow, fit_flow
+from generator.theme import Appearance
+
+SAFE_MM = 3.0
+PT_TO_MM = 25.4 / 72.0
+MIN_DPI = 300
+
+
+@dataclass
+class RenderNotes:
+    """Warnings gathered while rendering (low-resolution art), reported once per build."""
+
+    warnings: list[str] = field(default_factory=list)
+
+    def warn(self, text: str) -> None:
+        if text not in self.warnings:
+            self.warnings.append(text)
+
+
+def geometry(design: DesignSpec, bleed_mm: float) -> dict[str, Any]:
+    c = design.component
+    b, w, h = bleed_mm, c.width_mm, c.height_mm
+    trim = {"x": b, "y": b, "w": w, "h": h}
+    safe = {"x": b + SAFE_MM, "y": b + SAFE_MM, "w": max(w - 2 * SAFE_MM, 0), "h": max(h - 2 * SAFE_MM, 0)}
+    geo = {"W": w + 2 * b, "H": h + 2 * b, "b": b, "w": w, "h": h, "cx": b + w / 2, "cy": b + h / 2,
+           "trim": trim, "safe": safe, "safe_mm": SAFE_MM, "cut": c.cut_path(),
+           "folds": [{"x1": f.x1 + b, "y1": f.y1 + b, "x2": f.x2 + b, "y2": f.y2 + b} for f in c.folds]}
+    if c.shape == "hex":
+        geo["hex"] = [{"x": x + b, "y": y + b} for x, y in hex_points(w, h, c.hex_orientation)]
+    return geo
+
+
+class ContextBuilder:
+    """Builds contexts for every design of a game under one appearance and bleed."""
+
+    def __init__(self, game: Game, look: Appearance, bleed_mm: float, notes: RenderNotes):
+        self.game = game
+        self.look = look
+        self.bleed_mm = bleed_mm
+        self.notes = notes
+        self.book = FontBook.from_folders(list(look.font_folders))
+        where_file = str(look.theme_file or game.spec_file)
+        self.faces = {role: self.book.find(f.family, f.weight, f.style, where=f"fonts.{role}", file=where_file)
+                      for role, f in look.fonts.items()}
+
+    def art_for(self, design: DesignSpec) -> dict[str, Art]:
+        """Named art, and per-value art resolved for this design's row."""
+        line = self.look.style.line_art
+        out: dict[str, Art] = {}
+        for name, src in self.look.art.items():
+            if isinstance(src, dict):
+                value = design.fields.get(name)
+                if value is not None and str(value) in src:
+                    out[name] = load_art(src[str(value)], line)
+                if name not in design.fields:
+                    out[name] = {k: load_art(s, line) for k, s in src.items()}
+            else:
+                out[name] = load_art(src, line)
+        return out
+
+    def context(self, design: DesignSpec) -> dict[str, Any]:
+        game, comp = self.game, design.component
+        geo = geometry(design, self.bleed_mm)
+        fit, flow = self._fitter(design, geo)
+        seat = None
+        if design.player is not None:
+            seat = next(p for p in self.look.players if p.id == design.player.id)
+        return {
+            "uid": design.id,
+            "design": {"id": design.id, "face": design.face, "count": design.count},
+            "game": {"id": game.id, "title": game.title, "subtitle": game.subtitle, "edition": game.edition},
+            "component": {"id": comp.id, "name": comp.name, "kind": comp.kind, "shape": comp.shape},
+            "row": dict(design.fields),
+            "player": None if seat is None else {"id": seat.id, "name": seat.name, "colour": seat.colour,
+                                                 "pattern": seat.pattern, "symbol": seat.symbol,
+                                                 "seat": [p.id for p in self.look.players].index(seat.id) + 1},
+            "players": [{"id": p.id, "name": p.name, "colour": p.colour, "pattern": p.pattern, "symbol": p.symbol}
+                        for p in self.look.players],
+            "params": _plain(comp.params),
+            "colours": dict(self.look.palette),
+            "style": {"name": self.look.style.name, "line_art": self.look.style.line_art},
+            "fonts": {role: {"family": f.family, "weight": f.weight, "style": f.style} for role, f in self.faces.items()},
+            "geo": geo,
+            "art": self.art_for(design),
+            "place": self._placer(design),
+            "fit": fit,
+            "flow": flow,
+            "labels": dict(game.labels),
+            "mix": mix,
+        }
+
+    def _placer(self, design: DesignSpec) -> Callable[..., Markup]:
+        serial = itertools.count(1)  # each nested art gets its own id prefix, stable across runs
+
+        def place(art: Art, x: float, y: float, w: float, h: float, fit: str = "meet") -> Markup:
+            if not isinstance(art, Art):
+                raise RenderError(Problem(f"place() expects art, got {type(art).__name__}", None, f"design {design.id}"))
+            dpi = art.dpi_at(w, h)
+            if dpi is not None and dpi < MIN_DPI:
+                self.notes.warn(f"warning: {art.shown}: {dpi:.0f} dpi at its printed size of {w:.1f} x {h:.1f} mm "
+                                f"on {design.id} (print needs {MIN_DPI} dpi)")
+            return Markup(art.markup(f"{design.id}-a{next(serial)}", x, y, w, h, "slice" if fit == "slice" else "meet"))
+        return place
+
+    def _fitter(self, design: DesignSpec, geo: dict[str, Any]) -> tuple[Callable[..., dict], Callable[..., dict]]:
+        """`flow` fits paragraphs (each with its font role and scale) into a box clamped to the safe zone;
+        `fit` is the one-paragraph case."""
+        safe = geo["safe"]
+
+        def face_for(role: str, text: str):
+            if role not in self.faces:
+                raise RenderError(Problem(f'unknown font role "{role}"; expected one of: {", ".join(self.faces)}',
+                                          None, f"design {design.id}"))
+            face = self.faces[role]
+            m = metrics(face.path)
+            if not m.has_glyphs(text):
+                missing = "".join(sorted({ch for ch in text if ord(ch) not in m.advances and ch not in "\n\t"}))
+                raise RenderError(Problem(f'font "{face.family}" has no glyph for "{missing}" in "{_short(text)}"; '
+                                          "choose a font role that covers it", None, f"design {design.id}"))
+            return face, m
+
+        def flow(paragraphs: list[dict[str, Any]], x: float, y: float, w: float, h: float, max_pt: float,
+                 min_pt: float = 5.0, align: str = "middle", valign: str = "middle", leading: float = 1.2) -> dict:
+            x0, y0 = max(x, safe["x"]), max(y, safe["y"])
+            x1, y1 = min(x + w, safe["x"] + safe["w"]), min(y + h, safe["y"] + safe["h"])
+            faces, paras = [], []
+            for p in paragraphs:
+                text = str(p["text"])
+                face, m = face_for(p.get("role", "body"), text)
+                faces.append(face)
+                paras.append(Paragraph(text, m, float(p.get("scale", 1.0)), float(p.get("space", 0.0))))
+            try:
+                fitted = fit_flow(paras, x1 - x0, y1 - y0, max_pt * PT_TO_MM, min_pt * PT_TO_MM, leading)
+            except TextOverflow as exc:
+                raise RenderError(Problem(f'text "{_short(paras[0].text)}" {exc} (safe zone {SAFE_MM:g} mm inside '
+                                          "the trim)", None, f"design {design.id}")) from None
+            top = {"top": y0, "bottom": y1 - fitted.height}.get(valign, y0 + (y1 - y0 - fitted.height) / 2)
+            ax = {"start": x0, "end": x1}.get(align, (x0 + x1) / 2)
+            anchor = align if align in ("start", "end") else "middle"
+            return {"size": fitted.base_size, "height": fitted.height, "top": top, "anchor": anchor,
+                    "lines": [{"text": ln.text, "x": ax, "y": top + ln.baseline, "size": ln.size,
+                               "width": ln.width, "paragraph": ln.paragraph,
+                               "family": faces[ln.paragraph].family, "weight": faces[ln.paragraph].weight,
+                               "style": faces[ln.paragraph].style} for ln in fitted.lines]}
+
+        def fit(text: Any, role: str, x: float, y: float, w: float, h: float, max_pt: float, min_pt: float = 5.0,
+                align: str = "middle", valign: str = "middle", leading: float = 1.2) -> dict:
+            return flow([{"text": text, "role": role}], x, y, w, h, max_pt, min_pt, align, valign, leading)
+
+        return fit, flow
+
+
+def mix(a: str, b: str, t: float) -> str:
+    """The colour a fraction `t` of the way from `a` to `b` (both #rrggbb)."""
+    ca = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
+    cb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * float(t)):02x}" for x, y in zip(ca, cb))
+
+
+def _short(text: str, n: int = 40) -> str:
+    text = text.replace("\n", " ")
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "items"):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,85 @@
+"""The jinja2 environment for SVG templates: sandboxed, autoescaped, and strict about undefined names."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from jinja2.sandbox import SandboxedEnvironment
+
+from generator import paths
+from generator.errors import Problem, RenderError, display_path
+
+
+@lru_cache(maxsize=8)
+def environment(game_folder: Path) -> SandboxedEnvironment:
+    """A game folder's own templates/ come first, then the shared ones."""
+    search = [str(game_folder / "templates"), str(paths.TEMPLATES)]
+    env = SandboxedEnvironment(
+        loader=jinja2.FileSystemLoader(search),
+        autoescape=jinja2.select_autoescape(enabled_extensions=("svg", "j2"), default_for_string=True),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        extensions=["jinja2.ext.do"],
+    )
+    env.filters["mm"] = fmt_number
+    return env
+
+
+def fmt_number(value: float) -> str:
+    """Numbers in SVG output: at most 3 decimals, no trailing zeros, stable across runs."""
+    text = f"{float(value):.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def render_template(game_folder: Path, template: str, context: dict[str, Any], design_id: str) -> str:
+    """Render one design; every failure names the template (and line) and the design."""
+    env = environment(game_folder)
+    try:
+        tpl = env.get_template(template)
+    except jinja2.TemplateNotFound as exc:
+        missing = exc.name if exc.name != template else template
+        raise RenderError(Problem(f'template not found: "{missing}" (searched {display_path(game_folder / "templates")} '
+                                  f"and {display_path(paths.TEMPLATES)})")) from None
+    except jinja2.TemplateSyntaxError as exc:
+        raise RenderError(_syntax_problem(exc)) from None
+    try:
+        text = tpl.render(context)
+    except jinja2.UndefinedError as exc:
+        raise RenderError(Problem(f"undefined template variable: {exc.message}",
+                                  _template_file(tpl.filename), f"design {design_id}", _error_line(exc, tpl))) from None
+    except jinja2.TemplateSyntaxError as exc:
+        raise RenderError(_syntax_problem(exc)) from None
+    except jinja2.TemplateError as exc:
+        raise RenderError(Problem(f"template error: {exc}", _template_file(tpl.filename), f"design {design_id}",
+                                  _error_line(exc, tpl))) from None
+    try:
+        ET.fromstring(text)
+    except ET.ParseError as exc:
+        raise RenderError(Problem(f"the template produced malformed SVG ({exc})", _template_file(tpl.filename),
+                                  f"design {design_id}")) from None
+    return text
+
+
+def _template_file(filename: str | None) -> str | None:
+    return display_path(filename) if filename else None
+
+
+def _syntax_problem(exc: jinja2.TemplateSyntaxError) -> Problem:
+    return Problem(f"broken template: {exc.message}", _template_file(exc.filename), None, exc.lineno)
+
+
+def _error_line(exc: BaseException, tpl: jinja2.Template) -> int | None:
+    """The template line an error was raised from, read off the traceback."""
+    tb = exc.__traceback__
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == tpl.filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line

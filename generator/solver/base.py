@@ -1,0 +1,71 @@
+"""What every game's rules module provides, and the shape of a check result."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from generator.model import Game
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    kind: str                 # "inventory", "spec", "example", "note", "simulation"
+    name: str
+    ok: bool
+    detail: str = ""
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "name": self.name, "ok": self.ok}
+        out.update(self.data)
+        if self.detail:
+            out["detail"] = self.detail
+        return out
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example kept as data: what is given, and what the rulebook says comes out."""
+
+    name: str
+    scenario: str
+    given: Mapping[str, Any]
+    expected: Mapping[str, Any]
+    ref: str = ""
+    rule: str = ""
+    provenance: str = ""
+    file: str = ""
+    where: str = ""
+
+
+class Rules:
+    """Base of a rules module: constants from the spec, spec checks, examples and `pnp solve`.
+
+    Subclasses name their scenarios in `SCENARIOS` (scenario -> method name); each such method
+    takes an Example and returns the actual outcome as JSON-like data, compared key by key with
+    the example's `expected`.
+    """
+
+    game_id = ""
+    SCENARIOS: Mapping[str, str] = {}
+
+    def __init__(self, game: Game):
+        self.game = game
+
+    def spec_checks(self) -> list[CheckResult]:
+        return []
+
+    def extra_checks(self, **options: Any) -> list[CheckResult]:
+        """Checks that take options of `pnp check` (for example a simulation)."""
+        return []
+
+    def run(self, example: Example) -> dict[str, Any]:
+        return getattr(self, self.SCENARIOS[example.scenario])(example)
+
+    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.description = f"No searches are defined for {self.game_id}."
+
+    def solve(self, args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+        return {}, f"No searches are defined for {self.game_id}."

@@ -1,0 +1,46 @@
+"""`pnp check`: inventory for every player count, the rules module's spec checks, notes and examples."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.model import Game
+from generator.solver.base import CheckResult
+from generator.solver.examples import load_examples, run_example
+from generator.solver.inventory import inventory_checks
+from generator.solver.registry import rules_for
+
+
+@dataclass(frozen=True)
+class GameReport:
+    game: str
+    checks: tuple[CheckResult, ...]
+
+    @property
+    def ok(self) -> bool:
+        return all(c.ok for c in self.checks)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"game": self.game, "ok": self.ok, "checks": [c.as_json() for c in self.checks]}
+
+
+def note_checks(game: Game) -> list[CheckResult]:
+    """Gaps and contradictions of the rulebook, reported (never silently fixed) with the decision taken."""
+    out = []
+    for n in game.notes:
+        detail = n["text"] + (f" Decision: {n['decision']}" if n.get("decision") else "")
+        out.append(CheckResult("note", n["id"], True, detail, {"severity": n.get("severity", "minor")}))
+    return out
+
+
+def check_game(game: Game, extra_examples: list[Path] = (), **options: Any) -> GameReport:
+    rules = rules_for(game)
+    checks = inventory_checks(game) + rules.spec_checks() + note_checks(game)
+    files = [game.folder / "examples.yaml"] if (game.folder / "examples.yaml").is_file() else []
+    for path in [*files, *extra_examples]:
+        for ex in load_examples(path, rules):
+            checks.append(run_example(rules, ex))
+    checks.extend(rules.extra_checks(**options))
+    return GameReport(game.id, tuple(checks))

@@ -1,0 +1,36 @@
+"""Supply against demand for every player count the spec's setup table lists."""
+
+from __future__ import annotations
+
+from generator.model import Demand, Game
+from generator.solver.base import CheckResult
+
+
+def inventory_checks(game: Game) -> list[CheckResult]:
+    out = []
+    for entry in game.setup:
+        p = entry.players
+        for d in entry.demands:
+            out.append(_check(game, d, p))
+    return out
+
+
+def _check(game: Game, d: Demand, players: int) -> CheckResult:
+    comp = game.component(d.component)
+    if d.total is not None:
+        needed, available = d.total, comp.total_count(game.seats)
+        detail = f"{needed} needed, {available} printed"
+    elif comp.per_player:
+        needed, available = d.each, comp.total_count(1)
+        detail = f"{d.each} per player, {available} printed in each of {game.seats} colours"
+        if players > game.seats:
+            return CheckResult("inventory", comp.id, False, f"{players} players but only {game.seats} colours",
+                               {"players": players, "needed": needed, "available": available})
+    else:
+        needed, available = d.each * players + d.to_box, comp.total_count(game.seats)
+        detail = f"{d.each} each x {players}" + (f" + {d.to_box} back to the box" if d.to_box else "") + \
+                 f" = {needed}, {available} printed"
+    ok = needed == available if d.exact else needed <= available
+    if d.exact:
+        detail += " (must deal out exactly)"
+    return CheckResult("inventory", comp.id, ok, detail, {"players": players, "needed": needed, "available": available})

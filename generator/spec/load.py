@@ -1,0 +1,440 @@
+"""Load `components/<game>/game.yaml` into the frozen `Game` model, reporting every mistake at once."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+from typing import Any
+
+from generator import paths
+from generator.errors import OptionError, ProblemCollector, display_path
+from generator.designs import slugify
+from generator.model import (KINDS, SHAPES, Component, Demand, Face, FontRole, Game, PlayerColour, Row, Segment,
+                             SetupEntry, Style, frozen_map, hex_box_mm)
+from generator.spec.reader import SLUG, Reader
+from generator.spec.yamlio import join, load_yaml
+from generator.units import describe
+
+TOP_REQUIRED = ("id", "title", "players", "components")
+TOP_OPTIONAL = ("subtitle", "edition", "rulebook", "player_colours", "palette", "fonts", "styles", "art", "labels",
+                "setup", "rules", "notes")
+COMPONENT_REQUIRED = ("id", "kind", "size", "front")
+COMPONENT_OPTIONAL = ("name", "shape", "corner", "orientation", "back", "rows", "count", "per_player", "params",
+                      "folds", "outline", "rotatable", "note")
+DEFAULT_SHAPE = {"hex-tile": "hex"}
+RESERVED_ROW_KEYS = ("id", "count")
+FONT_WEIGHTS = (100, 200, 300, 400, 500, 600, 700, 800, 900)
+
+
+def game_folders() -> list[Path]:
+    """Every game shipped under components/, in id order."""
+    return sorted(p.parent for p in paths.COMPONENTS.glob("*/game.yaml"))
+
+
+def resolve_game(name: str) -> Path:
+    """A game id under components/, or the path of any folder holding a game.yaml."""
+    candidate = Path(name)
+    if (candidate / "game.yaml").is_file():
+        return candidate
+    if SLUG.match(name) and (paths.COMPONENTS / name / "game.yaml").is_file():
+        return paths.COMPONENTS / name
+    known = ", ".join(p.name for p in game_folders())
+    raise OptionError(f'unknown game "{name}"; expected one of: {known}, or the path of a folder with a game.yaml')
+
+
+def load_game(name_or_folder: str | Path) -> Game:
+    folder = resolve_game(str(name_or_folder))
+    spec_file = folder / "game.yaml"
+    data, lines = load_yaml(spec_file)
+    problems = ProblemCollector(display_path(spec_file), lines)
+    game = _GameReader(Reader(problems), folder, spec_file).read(data)
+    problems.raise_if_any()
+    assert game is not None
+    return game
+
+
+class _GameReader:
+    def __init__(self, r: Reader, folder: Path, spec_file: Path):
+        self.r = r
+        self.folder = folder
+        self.spec_file = spec_file
+
+    def read(self, data: Any) -> Game | None:
+        r = self.r
+        top = r.mapping(data, "", TOP_REQUIRED, TOP_OPTIONAL)
+        if top is None:
+            return None
+        game_id = r.slug(top.get("id"), "id") if "id" in top else None
+        title = r.text(top.get("title"), "title") if "title" in top else None
+        pmin, pmax = self.players(top.get("players"))
+        colours = self.player_colours(top.get("player_colours", []))
+        palette = self.palette(top.get("palette", {}), "palette")
+        fonts = self.fonts(top.get("fonts", {}))
+        styles = self.styles(top.get("styles", {}))
+        art = self.art(top.get("art", {}))
+        labels = {k: t for k, v in (r.mapping(top.get("labels", {}), "labels", free=True) or {}).items()
+                  if (t := r.text(v, join("labels", k)))}
+        components = self.components(top.get("components"), art)
+        setup = self.setup(top.get("setup", {}), components, pmin, pmax)
+        rules = r.mapping(top.get("rules", {}), "rules", free=True) or {}
+        notes = self.notes(top.get("notes", []))
+        if any(c.per_player for c in components) and pmax and len(colours) < pmax:
+            r.add("player_colours", f"expected a colour for each of the {pmax} seats of per-player components, got {len(colours)}")
+        optional_text = {k: (r.text(top[k], k) or "") if k in top else "" for k in ("subtitle", "edition", "rulebook")}
+        if game_id and self.folder.name != game_id and self.folder.resolve().parent == paths.COMPONENTS.resolve():
+            r.add("id", f'expected "{self.folder.name}" (the folder name), got "{game_id}"')
+        if r.problems.problems:
+            return None
+        return Game(
+            id=game_id, title=title, folder=self.folder, spec_file=self.spec_file,
+            players_min=pmin, players_max=pmax, player_colours=tuple(colours),
+            palette=frozen_map(palette), fonts=frozen_map(fonts), styles=frozen_map(styles),
+            art=frozen_map(art), labels=frozen_map(labels), components=tuple(components), setup=tuple(setup), rules=frozen_map(rules),
+            notes=tuple(frozen_map(n) for n in notes), provenance=frozen_map(r.provenance), **optional_text)
+
+    # -- sections ---------------------------------------------------------------------------
+    def players(self, value: Any) -> tuple[int, int]:
+        r = self.r
+        value = r.unwrap(value, "players")
+        if isinstance(value, int) and not isinstance(value, bool):
+            n = r.integer(value, "players", minimum=1)
+            return (n or 0, n or 0)
+        m = r.mapping(value, "players", ("min", "max"))
+        if m is None:
+            return (0, 0)
+        lo = r.integer(m.get("min"), "players.min", minimum=1) if "min" in m else None
+        hi = r.integer(m.get("max"), "players.max", minimum=1) if "max" in m else None
+        if lo and hi and lo > hi:
+            r.add("players", f"expected min <= max, got min {lo} and max {hi}")
+        return (lo or 0, hi or 0)
+
+    def player_colours(self, value: Any) -> list[PlayerColour]:
+        r = self.r
+        items = r.sequence(value, "player_colours") or []
+        out, seen = [], set()
+        for i, item in enumerate(items):
+            where = join("player_colours", i)
+            m = r.mapping(item, where, ("id", "name", "colour"), ("pattern", "symbol"))
+            if m is None:
+                continue
+            pid = r.slug(m.get("id"), join(where, "id")) if "id" in m else None
+            name = r.text(m.get("name"), join(where, "name")) if "name" in m else None
+            colour = r.colour(m.get("colour"), join(where, "colour")) if "colour" in m else None
+            pattern = r.slug(m.get("pattern", "plain"), join(where, "pattern"))
+            symbol = r.text(m.get("symbol", ""), join(where, "symbol"), allow_empty=True)
+            if pid in seen:
+                r.add(join(where, "id"), f'duplicate player id "{pid}"')
+            seen.add(pid)
+            if pid and name and colour and pattern is not None and symbol is not None:
+                out.append(PlayerColour(pid, name, colour, pattern, symbol))
+        return out
+
+    def palette(self, value: Any, where: str) -> dict[str, str]:
+        r = self.r
+        m = r.mapping(value, where, free=True) or {}
+        out = {}
+        for key, colour in m.items():
+            if r.slug(key, join(where, key)) and (c := r.colour(colour, join(where, key))):
+                out[key] = c
+        return out
+
+    def fonts(self, value: Any) -> dict[str, FontRole]:
+        r = self.r
+        m = r.mapping(value, "fonts", free=True) or {}
+        out = {}
+        for role, spec in m.items():
+            where = join("fonts", role)
+            if isinstance(spec, str):
+                spec = {"family": spec}
+            f = r.mapping(spec, where, ("family",), ("weight", "style"))
+            if f is None:
+                continue
+            family = r.text(f.get("family"), join(where, "family")) if "family" in f else None
+            weight = f.get("weight", 400)
+            if weight not in FONT_WEIGHTS:
+                r.add(join(where, "weight"), f"expected one of {', '.join(map(str, FONT_WEIGHTS))}, got {describe(weight)}")
+                continue
+            style = r.choice(f.get("style", "normal"), join(where, "style"), ("normal", "italic"))
+            if family and style:
+                out[role] = FontRole(family, weight, style)
+        return out
+
+    def styles(self, value: Any) -> dict[str, Style]:
+        r = self.r
+        m = r.mapping(value, "styles", free=True) or {}
+        out = {"colour": Style("colour")}
+        for name, spec in m.items():
+            where = join("styles", name)
+            if not r.slug(name, where):
+                continue
+            s = r.mapping(spec, where, (), ("palette", "line_art", "note"))
+            if s is None:
+                continue
+            palette = self.palette(s.get("palette", {}), join(where, "palette"))
+            line_art = r.boolean(s.get("line_art", False), join(where, "line_art"))
+            note = r.text(s.get("note", ""), join(where, "note"), allow_empty=True) or ""
+            out[name] = Style(name, frozen_map(palette), bool(line_art), note)
+        return out
+
+    def art(self, value: Any) -> dict[str, Any]:
+        """name -> path, or data field -> {value -> path}; paths stay relative to the game folder."""
+        r = self.r
+        m = r.mapping(value, "art", free=True) or {}
+        out: dict[str, Any] = {}
+        for name, spec in m.items():
+            where = join("art", name)
+            if isinstance(spec, dict):
+                out[name] = {k: p for k, v in spec.items() if (p := r.text(v, join(where, k)))}
+            elif (p := r.text(spec, where)) is not None:
+                out[name] = p
+        return out
+
+    def components(self, value: Any, art: dict[str, Any]) -> list[Component]:
+        r = self.r
+        items = r.sequence(value, "components", min_items=1) or []
+        out, seen = [], set()
+        for i, item in enumerate(items):
+            c = self.component(item, join("components", i), art)
+            if c is None:
+                continue
+            if c.id in seen:
+                r.add(join(join("components", i), "id"), f'duplicate component id "{c.id}"')
+            seen.add(c.id)
+            out.append(c)
+        return out
+
+    def component(self, value: Any, where: str, art: dict[str, Any]) -> Component | None:
+        r = self.r
+        m = r.mapping(value, where, COMPONENT_REQUIRED, COMPONENT_OPTIONAL)
+        if m is None:
+            return None
+        cid = r.slug(m.get("id"), join(where, "id")) if "id" in m else None
+        kind = r.choice(m.get("kind"), join(where, "kind"), KINDS) if "kind" in m else None
+        shape = r.choice(m.get("shape", DEFAULT_SHAPE.get(kind or "", "rect")), join(where, "shape"), SHAPES)
+        orientation = r.choice(m.get("orientation", "pointy"), join(where, "orientation"), ("pointy", "flat"))
+        size = self.size(m.get("size"), join(where, "size"), shape, orientation) if "size" in m else None
+        corner = r.length(m.get("corner", "0mm"), join(where, "corner"), positive=False)
+        if shape == "rounded" and corner is not None and corner <= 0:
+            r.add(join(where, "corner"), 'a rounded shape needs a corner radius like "3mm"')
+        front = self.face(m.get("front"), join(where, "front"), back=False) if "front" in m else None
+        back = self.face(m["back"], join(where, "back"), back=True) if m.get("back") is not None else None
+        count = r.integer(m.get("count", 1), join(where, "count"), minimum=0)
+        rows = self.rows(m.get("rows"), join(where, "rows"), count or 0)
+        per_player = r.boolean(m.get("per_player", False), join(where, "per_player"))
+        params = r.mapping(m.get("params", {}), join(where, "params"), free=True)
+        folds = self.folds(m.get("folds", []), join(where, "folds"))
+        outline = m.get("outline")
+        if shape == "outline":
+            outline = r.text(outline, join(where, "outline")) if outline is not None else None
+            if outline is None:
+                r.add(where, 'a shape "outline" needs an "outline" path in trim millimetres')
+        elif outline is not None:
+            r.add(join(where, "outline"), 'only a component with shape "outline" takes an outline')
+        rotatable = r.boolean(m.get("rotatable", True), join(where, "rotatable"))
+        if "name" in m:
+            r.text(m["name"], join(where, "name"))
+        if "note" in m:
+            r.text(m["note"], join(where, "note"))
+        if back is not None and rows and back.vary_by:
+            for fieldname in back.vary_by:
+                if fieldname != "player" and fieldname not in rows[0].fields:
+                    r.add(join(join(where, "back"), "vary_by"), f'unknown field "{fieldname}"; expected one of: {", ".join(["player", *rows[0].fields])}')
+        self.check_art_values(rows, art, join(where, "rows"))
+        if None in (cid, kind, shape, size, corner, front, count, per_player, params, rotatable, orientation) or rows is None:
+            return None
+        return Component(
+            id=cid, name=m.get("name", cid), kind=kind, shape=shape, width_mm=size[0], height_mm=size[1],
+            front=front, back=back, rows=tuple(rows), per_player=per_player, corner_mm=corner,
+            hex_orientation=orientation, params=frozen_map(params), folds=tuple(folds or ()), outline=outline,
+            rotatable=rotatable)
+
+    def size(self, value: Any, where: str, shape: str | None, orientation: str | None) -> tuple[float, float] | None:
+        r = self.r
+        value = r.unwrap(value, where)
+        if isinstance(value, list):
+            if len(value) != 2:
+                r.add(where, f"expected a length or [width, height], got a list of {len(value)}")
+                return None
+            w, h = r.length(value[0], join(where, 0)), r.length(value[1], join(where, 1))
+            if w is None or h is None:
+                return None
+            if shape in ("circle", "hex"):
+                r.add(where, f'a {shape} takes one length (its {"diameter" if shape == "circle" else "flat-to-flat width"})')
+                return None
+            return (w, h)
+        side = r.length(value, where)
+        if side is None:
+            return None
+        if shape == "hex":
+            return tuple(round(v, 4) for v in hex_box_mm(side, orientation or "pointy"))
+        return (side, side)
+
+    def face(self, value: Any, where: str, *, back: bool) -> Face | None:
+        r = self.r
+        if isinstance(value, str):
+            value = {"template": value}
+        m = r.mapping(value, where, ("template",), ("vary_by",) if back else ())
+        if m is None:
+            return None
+        template = r.text(m.get("template"), join(where, "template")) if "template" in m else None
+        vary_by: tuple[str, ...] | None = None
+        if back:
+            items = r.sequence(m.get("vary_by", []), join(where, "vary_by")) or []
+            vary_by = tuple(v for i, v in enumerate(items) if r.text(v, join(join(where, "vary_by"), i)))
+        if template and not template.endswith(".svg.j2"):
+            r.add(join(where, "template"), f'expected a template file ending in ".svg.j2", got "{template}"')
+            return None
+        return Face(template, vary_by) if template else None
+
+    def rows(self, value: Any, where: str, default_count: int) -> list[Row] | None:
+        r = self.r
+        if value is None:
+            return [Row("", frozen_map({}), default_count)]
+        if isinstance(value, str):
+            value = self.csv_rows(value, where)
+            if value is None:
+                return None
+        items = r.sequence(value, where, min_items=1)
+        if items is None:
+            return None
+        rows, keys, fields = [], set(), None
+        for i, item in enumerate(items):
+            here = join(where, i)
+            m = r.mapping(item, here, free=True)
+            if m is None:
+                continue
+            data = {k: v for k, v in m.items() if k not in RESERVED_ROW_KEYS}
+            if fields is None:
+                fields = list(data)
+            else:
+                for k in data:
+                    if k not in fields:
+                        r.add(join(here, k), f"unknown field; expected the fields of the first row: {', '.join(fields) or 'none'}")
+                for k in fields:
+                    if k not in data:
+                        r.add(here, f'missing field "{k}"')
+            for k, v in data.items():
+                if not isinstance(v, (str, int, float)) or isinstance(v, bool):
+                    r.add(join(here, k), f"expected text or a number, got {describe(v)}")
+            count = r.integer(m.get("count", default_count), join(here, "count"), minimum=0)
+            key = m.get("id")
+            if key is not None:
+                key = r.slug(key, join(here, "id"))
+            else:
+                key = "-".join(slugify(v) for v in data.values())
+            if key in keys:
+                r.add(here, f'duplicate row "{key}"; give rows distinct values or an "id"')
+            keys.add(key)
+            if count is not None and key is not None:
+                rows.append(Row(key, frozen_map(data), count))
+        return rows
+
+    def csv_rows(self, name: str, where: str) -> list[dict] | None:
+        path = self.folder / name
+        if not path.resolve().is_relative_to(self.folder.resolve()):
+            self.r.add(where, f'expected a CSV file inside the game folder, got "{name}"')
+            return None
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            self.r.add(where, f'cannot read the CSV file "{name}"')
+            return None
+        rows = []
+        for record in csv.DictReader(io.StringIO(text)):
+            row: dict[str, Any] = {}
+            for k, v in record.items():
+                v = (v or "").strip()
+                row[k.strip()] = int(v) if k.strip() == "count" and v.isdigit() else v
+            rows.append(row)
+        return rows
+
+    def folds(self, value: Any, where: str) -> list[Segment] | None:
+        r = self.r
+        items = r.sequence(value, where)
+        if items is None:
+            return None
+        out = []
+        for i, item in enumerate(items):
+            here = join(where, i)
+            m = r.mapping(item, here, ("from", "to"))
+            if m is None or "from" not in m or "to" not in m:
+                continue
+            ends = []
+            for end in ("from", "to"):
+                pair = r.sequence(m[end], join(here, end))
+                if pair is None or len(pair) != 2:
+                    if pair is not None:
+                        r.add(join(here, end), f"expected [x, y], got a list of {len(pair)}")
+                    break
+                xy = [r.length(v, join(join(here, end), k), positive=False) for k, v in enumerate(pair)]
+                if None in xy:
+                    break
+                ends.extend(xy)
+            if len(ends) == 4:
+                out.append(Segment(*ends))
+        return out
+
+    def check_art_values(self, rows: list[Row] | None, art: dict[str, Any], where: str) -> None:
+        """Every data value that has art by field must have art for its value too."""
+        for i, row in enumerate(rows or ()):
+            for fieldname, value in row.fields.items():
+                table = art.get(fieldname)
+                if isinstance(table, dict) and str(value) not in table:
+                    self.r.add(join(join(where, i), fieldname),
+                               f'no art for "{value}"; expected one of: {", ".join(table)} (see art.{fieldname})')
+
+    def setup(self, value: Any, components: list[Component], pmin: int, pmax: int) -> list[SetupEntry]:
+        r = self.r
+        m = r.mapping(value, "setup", free=True) or {}
+        ids = {c.id: c for c in components}
+        out = []
+        for players, needs in m.items():
+            where = join("setup", str(players))
+            if not isinstance(players, int) or not (pmin <= players <= pmax):
+                r.add(where, f"expected a player count from {pmin} to {pmax}, got {describe(players)}")
+                continue
+            n = r.mapping(needs, where, free=True)
+            if n is None:
+                continue
+            demands = []
+            for cid, need in n.items():
+                here = join(where, cid)
+                if cid not in ids:
+                    r.add(here, f'unknown component; expected one of: {", ".join(ids)}')
+                    continue
+                if isinstance(need, int) and not isinstance(need, bool):
+                    total = r.integer(need, here, minimum=0)
+                    if total is not None:
+                        demands.append(Demand(cid, total=total))
+                    continue
+                d = r.mapping(need, here, ("each",), ("to_box", "exact"))
+                if d is None or "each" not in d:
+                    continue
+                each = r.integer(d["each"], join(here, "each"), minimum=0)
+                to_box = r.integer(d.get("to_box", 0), join(here, "to_box"), minimum=0)
+                exact = r.boolean(d.get("exact", False), join(here, "exact"))
+                if None not in (each, to_box, exact):
+                    demands.append(Demand(cid, each=each, to_box=to_box, exact=exact))
+            out.append(SetupEntry(players, tuple(demands)))
+        if m and pmin and pmax:
+            missing = [p for p in range(pmin, pmax + 1) if p not in m]
+            if missing:
+                r.add("setup", f"expected an entry for every player count; missing: {', '.join(map(str, missing))}")
+        return sorted(out, key=lambda e: e.players)
+
+    def notes(self, value: Any) -> list[dict]:
+        r = self.r
+        items = r.sequence(value, "notes") or []
+        out = []
+        for i, item in enumerate(items):
+            where = join("notes", i)
+            m = r.mapping(item, where, ("id", "text"), ("severity", "decision"))
+            if m and r.text(m.get("id"), join(where, "id")) and r.text(m.get("text"), join(where, "text")):
+                if "severity" in m:
+                    r.choice(m["severity"], join(where, "severity"), ("blocker", "major", "minor"))
+                if "decision" in m:
+                    r.text(m["decision"], join(where, "decision"))
+                out.append(m)
+        return out
+

@@ -1,0 +1,39 @@
+"""Lengths are parsed here and only here; after this every name carries its unit (`_mm`)."""
+
+from __future__ import annotations
+
+import re
+
+MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
+PT_PER_MM = 72.0 / 25.4
+
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(mm|cm|in|pt)\s*$")
+
+
+def parse_length_mm(text: object) -> float:
+    """'63.5mm', '2.5in', '9pt', '1cm' -> millimetres. Raises ValueError with the expectation."""
+    if isinstance(text, bool) or not isinstance(text, (str, int, float)):
+        raise ValueError(f'expected a length like "50mm", got {describe(text)}')
+    if isinstance(text, (int, float)):
+        raise ValueError(f'expected a length with a unit (mm, cm, in or pt) like "50mm", got {text!r}')
+    m = _LENGTH.match(text)
+    if not m:
+        raise ValueError(f'expected a length like "50mm", got "{text}"')
+    return round(float(m.group(1)) * MM_PER_UNIT[m.group(2)], 6)
+
+
+def mm_to_pt(mm: float) -> float:
+    return mm * PT_PER_MM
+
+
+def describe(value: object) -> str:
+    """How a bad value is quoted in an error message."""
+    if isinstance(value, str):
+        return f'"{value}"'
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (dict, list)):
+        return "a mapping" if isinstance(value, dict) else "a list"
+    return repr(value)

@@ -1,0 +1,36 @@
+"""Shared fixtures: real builds of the demo test game and of Niya, made once per test session."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from generator.build import BuildOptions, build_game
+from generator.cli import main
+from generator.layout.plan import SheetOptions
+
+FIXTURES = Path(__file__).parent / "fixtures"
+DEMO = FIXTURES / "demo"
+
+
+def run_cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="session")
+def demo_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo game built with crop marks and long-edge duplex: output/demo/."""
+    out = tmp_path_factory.mktemp("demo-build")
+    build_game(DEMO, BuildOptions(SheetOptions(), out))
+    return out / "demo"
+
+
+@pytest.fixture(scope="session")
+def niya_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("niya-build")
+    build_game("niya", BuildOptions(SheetOptions(), out))
+    return out / "niya"

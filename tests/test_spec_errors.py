@@ -1,0 +1,106 @@
+"""Bad specs: one line per problem, naming the file, line, key path and what was expected (exit 2)."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from conftest import run_cli
+from generator.errors import SpecError
+from generator.spec import load_game
+
+VALID = """\
+id: mini
+title: Mini
+players: 2
+components:
+  - id: card
+    kind: card
+    size: [63.5mm, 88.9mm]
+    front: demo/plain.svg.j2
+    rows:
+      - {title: One, colour: "#ff0000"}
+"""
+
+
+def write_game(tmp_path: Path, text: str) -> Path:
+    folder = tmp_path / "mini"
+    folder.mkdir(exist_ok=True)
+    (folder / "game.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
+    return folder
+
+
+def errors(folder: Path) -> list[str]:
+    with pytest.raises(SpecError) as exc:
+        load_game(folder)
+    return [str(p).replace(str(folder), "GAME") for p in exc.value.problems]
+
+
+def test_a_valid_spec_loads(tmp_path):
+    game = load_game(write_game(tmp_path, VALID))
+    assert game.component("card").width_mm == 63.5
+    assert game.component("card").rows[0].key == "one-ff0000"
+
+
+def test_malformed_yaml_names_the_line(tmp_path):
+    folder = write_game(tmp_path, VALID.replace("title: Mini", "title: [Mini"))
+    assert errors(folder) == ["error: GAME/game.yaml:3: malformed YAML: expected ',' or ']', but got ':'"]
+
+
+def test_unknown_key_bad_length_and_missing_key_are_reported_together(tmp_path):
+    text = VALID.replace("kind: card", "kind: card\n    colour: red").replace("[63.5mm, 88.9mm]", "[63.5mm, fifty]")
+    text = text.replace("title: Mini\n", "")
+    assert errors(write_game(tmp_path, text)) == [
+        'error: GAME/game.yaml:1: missing key "title"',
+        "error: GAME/game.yaml:6: components[0].colour: unknown key; expected one of: back, corner, count, folds, front, "
+        "id, kind, name, note, orientation, outline, params, per_player, rotatable, rows, shape, size",
+        'error: GAME/game.yaml:7: components[0].size[1]: expected a length like "50mm", got "fifty"',
+    ]
+
+
+def test_duplicate_keys_are_refused(tmp_path):
+    folder = write_game(tmp_path, VALID.replace("players: 2", "players: 2\nplayers: 3"))
+    assert errors(folder) == ["error: GAME/game.yaml:4: players: duplicate key (YAML would silently keep only the last one)"]
+
+
+def test_a_designed_value_needs_a_reason(tmp_path):
+    text = VALID.replace("size: [63.5mm, 88.9mm]", "size: {value: [63.5mm, 88.9mm], source: designed}")
+    assert errors(write_game(tmp_path, text)) == [
+        'error: GAME/game.yaml:7: components[0].size.note: a "designed" value needs a one-line note saying why']
+
+
+def test_provenance_is_recorded(tmp_path):
+    text = VALID.replace("size: [63.5mm, 88.9mm]", "size: {value: [63.5mm, 88.9mm], source: designed, note: poker}")
+    game = load_game(write_game(tmp_path, text))
+    assert game.provenance["components[0].size"].note == "poker"
+
+
+def test_rows_must_share_their_fields(tmp_path):
+    text = VALID + '      - {titel: Two, colour: "#00ff00"}\n'
+    assert errors(write_game(tmp_path, text)) == [
+        "error: GAME/game.yaml:11: components[0].rows[1].titel: unknown field; expected the fields of the first row: "
+        "title, colour",
+        'error: GAME/game.yaml:11: components[0].rows[1]: missing field "title"',
+    ]
+
+
+def test_setup_must_cover_every_player_count(tmp_path):
+    text = VALID.replace("players: 2", "players: {min: 2, max: 4}") + "setup:\n  2: {card: 1}\n  5: {card: 1}\n"
+    assert errors(write_game(tmp_path, text)) == [
+        "error: GAME/game.yaml:13: setup.5: expected a player count from 2 to 4, got 5",
+        "error: GAME/game.yaml:11: setup: expected an entry for every player count; missing: 3, 4",
+    ]
+
+
+def test_cli_prints_one_line_per_problem_and_exits_2(tmp_path):
+    text = VALID.replace("kind: card", "kind: cardboard").replace("63.5mm, 88.9mm", "63.5mm, 88.9")
+    code, out, err = run_cli("build", str(write_game(tmp_path, text)), "--out", str(tmp_path / "out"))
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 2 and all(line.startswith("error: ") for line in lines)
+    assert "components[0].kind: expected one of card, tile, hex-tile, token, screen, standee, board, sheet, " \
+           'got "cardboard"' in lines[0]
+    assert "Traceback" not in err
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())

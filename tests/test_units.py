@@ -1,0 +1,26 @@
+import pytest
+
+from generator.units import parse_length_mm
+
+
+@pytest.mark.parametrize("text, mm", [("50mm", 50.0), ("6.35cm", 63.5), ("2.5in", 63.5), ("72pt", 25.4),
+                                      (" 3 mm ", 3.0), (".5in", 12.7), ("0mm", 0.0)])
+def test_every_unit_is_parsed_to_millimetres(text, mm):
+    assert parse_length_mm(text) == pytest.approx(mm)
+
+
+def test_equivalent_lengths_are_equal():
+    assert parse_length_mm("1in") == parse_length_mm("25.4mm") == parse_length_mm("2.54cm") == parse_length_mm("72pt")
+
+
+@pytest.mark.parametrize("value, message", [
+    ("fifty", 'expected a length like "50mm", got "fifty"'),
+    (50, 'expected a length with a unit (mm, cm, in or pt) like "50mm", got 50'),
+    ("50 furlongs", 'expected a length like "50mm", got "50 furlongs"'),
+    (None, 'expected a length like "50mm", got nothing'),
+    ([1, 2], 'expected a length like "50mm", got a list'),
+])
+def test_bad_lengths_say_what_is_expected(value, message):
+    with pytest.raises(ValueError) as exc:
+        parse_length_mm(value)
+    assert str(exc.value) == message
