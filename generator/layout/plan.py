@@ -13,7 +13,7 @@ MARKS = ("crop", "lines", "both", "none")
 DUPLEX = ("long", "short", "none")
 
 MARGIN_MM = 5.0        # a home printer's unprintable edge: nothing is drawn closer to the paper edge
-MARK_OFFSET_MM = 1.0   # crop marks start this far beyond the bleed edge (so at least bleed + 1 from trim)
+MARK_OFFSET_MM = 0.5   # crop marks start this far beyond the bleed edge (so at least bleed + 0.5 from trim)
 MARK_MIN_MM = 3.0      # the band packing reserves for marks; marks grow into free space up to
 MARK_MAX_MM = 5.0      # this length
 MARK_WIDTH_PT = 0.3    # hairline but printable (>= 0.25 pt)

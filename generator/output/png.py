@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pypdfium2 as pdfium
-
 DPI = 300
 
 
 def write_pngs(designs_pdf: Path, targets: list[Path], tick=lambda: None) -> None:
+    import pypdfium2 as pdfium  # only builds that write PNGs pay for it
+
     pdf = pdfium.PdfDocument(str(designs_pdf))
     try:
         for i, target in enumerate(targets):

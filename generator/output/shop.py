@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pikepdf
-
 from generator.units import mm_to_pt
 
 
 def write_shop_files(designs_pdf: Path, targets: list[tuple[Path, float]]) -> None:
     """`targets[i]` is (file, bleed_mm) for page i of designs.pdf."""
+    import pikepdf  # only builds that write shop files pay for it
     with pikepdf.open(designs_pdf) as src:
         for page, (target, bleed_mm) in zip(src.pages, targets):
             out = pikepdf.new()

@@ -16,8 +16,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageFilter, ImageOps
-
 from generator.errors import ArtError, Problem, display_path
 from generator.model import ArtSource
 
@@ -208,6 +206,8 @@ def _to_line_art(root: ET.Element, stroke_width: float) -> None:
 # -- raster ----------------------------------------------------------------------------------
 
 def _load_raster(path: Path, shown: str, line_art: bool) -> Art:
+    from PIL import Image  # vector-only games never load Pillow
+
     size = path.stat().st_size
     if size > MAX_RASTER_BYTES:
         raise ArtError(Problem(f"image of {size // 1024 // 1024} MB is too large to be a piece of art "
@@ -240,8 +240,10 @@ def _load_raster(path: Path, shown: str, line_art: bool) -> Art:
     return Art("raster", uri, (0.0, 0.0, float(w), float(h)), (w, h), shown)
 
 
-def _raster_line_art(im: Image.Image) -> bytes:
+def _raster_line_art(im) -> bytes:
     """Edges of the picture as dark lines on white: a colour-in version of a photo or painting."""
+    from PIL import ImageFilter, ImageOps
+
     grey = ImageOps.grayscale(im.convert("RGB"))
     edges = grey.filter(ImageFilter.FIND_EDGES).point(lambda v: 0 if v > 40 else 255)
     buf = io.BytesIO()

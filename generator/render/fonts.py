@@ -10,8 +10,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from fontTools.ttLib import TTFont
-
+from generator.cache import cached_json
 from generator.errors import Problem, SpecError
 
 FONT_SUFFIXES = (".ttf", ".otf")
@@ -36,7 +35,8 @@ class FontBook:
         for folder in book.folders:
             for path in sorted(folder.iterdir()):
                 if path.suffix.lower() in FONT_SUFFIXES:
-                    book.faces.append(_describe(path))
+                    family, weight, style = cached_json("font-faces", path, lambda: _describe(path))
+                    book.faces.append(FontFace(family, weight, style, path))
         return book
 
     def families(self) -> list[str]:
@@ -44,7 +44,7 @@ class FontBook:
 
     def find(self, family: str, weight: int = 400, style: str = "normal", *, where: str = "fonts",
              file: str | None = None) -> FontFace:
-        """The closest face of a family (weight distance, then style), as Typst would pick it."""
+        """The closest face of a family (style, then weight distance), as Typst would pick it."""
         candidates = [f for f in self.faces if f.family == family]
         if not candidates:
             raise SpecError(Problem(f'unknown font family "{family}"; expected one of: {", ".join(self.families())}',
@@ -52,14 +52,14 @@ class FontBook:
         return min(candidates, key=lambda f: (f.style != style, abs(f.weight - weight), f.weight))
 
 
-def _describe(path: Path) -> FontFace:
-    font = TTFont(path, lazy=True, fontNumber=0)
-    name = font["name"]
-    family = name.getDebugName(16) or name.getDebugName(1)
-    weight = font["OS/2"].usWeightClass
-    italic = bool(font["OS/2"].fsSelection & 1) or "italic" in (name.getDebugName(2) or "").lower()
-    font.close()
-    return FontFace(family, weight, "italic" if italic else "normal", path)
+def _describe(path: Path) -> tuple[str, int, str]:
+    from fontTools.ttLib import TTFont
+
+    with TTFont(path, lazy=True, fontNumber=0) as font:
+        name = font["name"]
+        family = name.getDebugName(16) or name.getDebugName(1)
+        italic = bool(font["OS/2"].fsSelection & 1) or "italic" in (name.getDebugName(2) or "").lower()
+        return (family, font["OS/2"].usWeightClass, "italic" if italic else "normal")
 
 
 @dataclass(frozen=True)
@@ -82,13 +82,16 @@ class Metrics:
 
 @lru_cache(maxsize=32)
 def metrics(path: Path) -> Metrics:
-    font = TTFont(path, lazy=True, fontNumber=0)
-    upm = font["head"].unitsPerEm
-    hmtx = font["hmtx"].metrics
-    cmap = font.getBestCmap() or {}
-    advances = {code: hmtx[glyph][0] for code, glyph in cmap.items() if glyph in hmtx}
-    hhea = font["hhea"]
-    default = hmtx.get(".notdef", (upm // 2, 0))[0]
-    result = Metrics(upm, hhea.ascent / upm, -hhea.descent / upm, advances, default)
-    font.close()
-    return result
+    upm, asc, desc, advances, default = cached_json("font-metrics", path, lambda: _read_metrics(path))
+    return Metrics(upm, asc, desc, {int(k): v for k, v in advances.items()}, default)
+
+
+def _read_metrics(path: Path) -> tuple[int, float, float, dict[int, int], int]:
+    from fontTools.ttLib import TTFont
+
+    with TTFont(path, lazy=True, fontNumber=0) as font:
+        upm = font["head"].unitsPerEm
+        hmtx = font["hmtx"].metrics
+        advances = {code: hmtx[glyph][0] for code, glyph in (font.getBestCmap() or {}).items() if glyph in hmtx}
+        hhea = font["hhea"]
+        return (upm, hhea.ascent / upm, -hhea.descent / upm, advances, hmtx.get(".notdef", (upm // 2, 0))[0])

@@ -11,6 +11,7 @@ import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
 from generator import paths
+from generator.cache import cache_dir
 from generator.errors import Problem, RenderError, display_path
 
 
@@ -18,8 +19,10 @@ from generator.errors import Problem, RenderError, display_path
 def environment(game_folder: Path) -> SandboxedEnvironment:
     """A game folder's own templates/ come first, then the shared ones."""
     search = [str(game_folder / "templates"), str(paths.TEMPLATES)]
+    cached = cache_dir("templates")
     env = SandboxedEnvironment(
         loader=jinja2.FileSystemLoader(search),
+        bytecode_cache=jinja2.FileSystemBytecodeCache(str(cached)) if cached else None,
         autoescape=jinja2.select_autoescape(enabled_extensions=("svg", "j2"), default_for_string=True),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
