@@ -55,7 +55,7 @@ def output_folder(game: Game, options: BuildOptions) -> Path:
 def pieces_of(specs: list[DesignSpec]) -> list[PieceInput]:
     return [PieceInput(s.id, s.back, s.component.width_mm, s.component.height_mm, s.component.shape, s.count,
                        s.component.cut_path(), tuple((f.x1, f.y1, f.x2, f.y2) for f in s.component.folds),
-                       s.component.rotatable)
+                       s.component.rotatable, s.component.kind == "board")
             for s in specs if s.face == "front"]
 
 

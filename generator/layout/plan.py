@@ -45,6 +45,7 @@ class PieceInput:
     cut: str = ""                          # SVG path of the trim outline, trim coordinates
     folds: tuple[tuple[float, float, float, float], ...] = ()
     rotatable: bool = True
+    tileable: bool = False                 # a board: split across pages when larger than the paper
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,9 @@ class Placement:
     cut: str = ""
     src_w: float = 0.0                      # trim size of the design itself (before rotation)
     src_h: float = 0.0
+    ox: float = 0.0                         # the design's trim coordinate shown at (x, y): non-zero only
+    oy: float = 0.0                         # for a tile of a board larger than the paper
+    tile: str = ""                          # that tile's assembly label ("A1")
 
     @property
     def trim(self) -> tuple[float, float, float, float]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from generator.layout.duplex import back_placement
 from generator.layout.marks import block_lines
-from generator.layout.pack import Block, Rect, band_mm, pack, printable
+from generator.layout.board import tile_board
+from generator.layout.pack import Block, Rect, band_mm, fits_paper, pack, printable
 from generator.layout.plan import (MARGIN_MM, Outline, Page, PieceInput, Placement, SheetOptions, SheetPlan,
                                    Text)
 
@@ -58,7 +59,8 @@ def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> 
     Backs follow every front page (blank where a page has no double-sided piece), so the whole file
     can be printed duplex in one go and each back lands on the reverse of its own front.
     """
-    paged = pack(pieces, options)
+    boards = [p for p in pieces if p.tileable and not fits_paper(p, options)]
+    paged = pack([p for p in pieces if p not in boards], options) if len(boards) < len(pieces) else []
     with_backs = any(p.back for p in pieces)
     backs = {p.design: p.back for p in pieces}
     pages: list[Page] = []
@@ -88,6 +90,12 @@ def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> 
                                        f"{title} · sheet {k + 1} of {total} · backs · {_flip(options)}",
                                        LABEL_PT, "end"))
             pages.append(Page(len(pages), "back", back_pls, (), (), tuple(back_texts), backs_of=front.index))
+    for board in boards:
+        for _ in range(board.count):
+            for tile in tile_board(board, options, len(pages), title):
+                pages.append(tile)
+                if with_backs:  # keep the duplex rhythm: a blank back behind each tile
+                    pages.append(Page(len(pages), "back", (), backs_of=tile.index))
     return SheetPlan(options, tuple(pages))
 
 

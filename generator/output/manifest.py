@@ -13,6 +13,18 @@ def _r(v: float) -> float:
     return round(float(v), 3)
 
 
+def _piece(pl) -> dict[str, Any]:
+    """A piece's trim rectangle on the page; a board tile gives the part of the board it shows."""
+    if not pl.tile:
+        return {"design": pl.design, "trim_mm": [_r(v) for v in pl.trim], "rotation": pl.rotation}
+    w, h = (pl.src_w, pl.src_h) if pl.rotation == 0 else (pl.src_h, pl.src_w)
+    x0, y0 = max(pl.x, pl.x - pl.ox), max(pl.y, pl.y - pl.oy)
+    x1, y1 = min(pl.x + pl.w, pl.x - pl.ox + w), min(pl.y + pl.h, pl.y - pl.oy + h)
+    return {"design": pl.design, "trim_mm": [_r(x0), _r(y0), _r(x1 - x0), _r(y1 - y0)], "rotation": pl.rotation,
+            "tile": pl.tile, "board_window_mm": [_r(pl.ox), _r(pl.oy), _r(pl.w), _r(pl.h)],
+            "page_window_mm": [_r(pl.x), _r(pl.y), _r(pl.w), _r(pl.h)]}
+
+
 def manifest(game_id: str, options: dict[str, Any], specs: list[DesignSpec], bleed_mm: float,
              files: dict[str, dict[str, str | None]], plan: SheetPlan | None, sheets_file: str | None,
              extra: dict[str, Any] | None = None) -> str:
@@ -34,8 +46,7 @@ def manifest(game_id: str, options: dict[str, Any], specs: list[DesignSpec], ble
             entry: dict[str, Any] = {"index": page.index, "side": page.side}
             if page.backs_of is not None:
                 entry["backs_of"] = page.backs_of
-            entry["pieces"] = [{"design": pl.design, "trim_mm": [_r(v) for v in pl.trim], "rotation": pl.rotation}
-                               for pl in page.placements]
+            entry["pieces"] = [_piece(pl) for pl in page.placements]
             folds = [o for o in page.outlines if o.kind == "fold"]
             if folds:
                 entry["fold_lines"] = len(folds)

@@ -21,9 +21,10 @@ from generator.render.svg import environment, fmt_number
 TIMESTAMP = int(os.environ.get("SOURCE_DATE_EPOCH", "1767225600"))  # 2026-01-01, fixed for byte-identical files
 PT = 25.4 / 72
 INK = {"crop": "#000000", "cut": "#3c3c3c", "fold": "#5a5a5a", "text": "#4a4a4a", "target": "#000000",
-       "tick": "#000000"}
-WIDTH_MM = {"crop": 0.3 * PT, "cut": 0.3 * PT, "fold": 0.45 * PT, "target": 1.0 * PT, "tick": 0.3 * PT}
-FOLD_DASH = "2 1.4"
+       "tick": "#000000", "halo": "#ffffff", "reg": "#000000", "align": "#000000", "map": "#4a4a4a"}
+WIDTH_MM = {"crop": 0.3 * PT, "cut": 0.3 * PT, "fold": 0.45 * PT, "target": 1.0 * PT, "tick": 0.3 * PT,
+            "halo": 1.2 * PT, "reg": 0.35 * PT, "align": 0.4 * PT, "map": 0.3 * PT}
+DASH = {"fold": "2 1.4", "align": "1.2 1.2"}
 LABEL_FONT = "Cabin"
 
 
@@ -65,7 +66,8 @@ def sheets_pdf(runner: TypstRunner, plan: SheetPlan, design_pages: dict[str, int
         pages.append({
             "overlay": overlay,
             "placements": [{"page": design_pages[pl.design], "x": pl.x, "y": pl.y, "w": pl.w, "h": pl.h,
-                            "keep": list(pl.keep), "rotation": pl.rotation, "src_w": pl.src_w}
+                            "keep": list(pl.keep), "rotation": pl.rotation, "src_w": pl.src_w,
+                            "src_h": pl.src_h, "ox": pl.ox, "oy": pl.oy}
                            for pl in page.placements]})
     data = {"title": title, "page_w": page_w, "page_h": page_h, "bleed": plan.options.bleed_mm,
             "designs": designs_file, "pages": pages}
@@ -78,7 +80,7 @@ def overlay_svg(page, page_w: float, page_h: float) -> str:
     return tpl.render(page={"w": page_w, "h": page_h, "lines": page.lines, "outlines": outlines,
                             "texts": [{"x": t.x, "y": t.y, "text": t.text, "size": t.size_pt * 25.4 / 72,
                                        "anchor": t.anchor, "weight": t.weight} for t in page.texts]},
-                      ink=INK, width=WIDTH_MM, dash=FOLD_DASH, font=LABEL_FONT)
+                      ink=INK, width=WIDTH_MM, dash=DASH, font=LABEL_FONT)
 
 
 def _transform(o) -> str:
