@@ -12,6 +12,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from generator.hexmap import HexMap
+
 KINDS = ("card", "tile", "hex-tile", "token", "screen", "standee", "board", "sheet")
 SHAPES = ("rect", "rounded", "circle", "hex", "outline")
 SOURCES = ("rulebook", "reference", "external", "designed")
@@ -112,6 +114,9 @@ class Component:
     folds: tuple[Segment, ...] = ()
     outline: str | None = None  # SVG path data in trim mm, for shape "outline"
     rotatable: bool = True
+    hexmap: HexMap | None = None  # a board's spaces, drawn by its template and walked by the solver
+    hex_space_mm: float = 0.0     # flat-to-flat size of one space of the hexmap
+    panels: Mapping[str, tuple[float, float, float, float]] = field(default_factory=frozen_map)  # of a net
 
     @property
     def double_sided(self) -> bool:

@@ -91,13 +91,15 @@ def test_back_offset_shifts_only_the_backs():
         assert (b.x - a.x, b.y - a.y) == (pytest.approx(1.5), pytest.approx(-0.5))
 
 
-def test_every_front_page_gets_a_back_page_once_any_piece_is_double_sided():
-    pieces = [PieceInput("tile", None, 50, 50, "rect", 30), PieceInput("card", "card-back", 63.5, 88.9, "rect", 1)]
+def test_double_sided_pages_come_first_each_followed_by_its_back():
+    pieces = [PieceInput("tile", None, 50, 50, "rect", 35), PieceInput("card", "card-back", 63.5, 88.9, "rect", 9)]
     plan = plan_sheets(pieces, SheetOptions(), "T")
     sides = [p.side for p in plan.pages]
-    assert len(plan.pages) >= 4 and sides == ["front", "back"] * (len(plan.pages) // 2)
-    backs = [p for p in plan.pages if p.side == "back"]
-    assert sum(len(p.placements) for p in backs) == 1  # one card back; the other back pages stay blank
+    assert sides == ["front", "back", "front", "back", "front", "front"]
+    assert [len([q for q in p.placements if q.design == "card"]) for p in plan.pages[::2][:2]] == [8, 1]
+    assert all(p.backs_of == p.index - 1 for p in plan.pages if p.side == "back")
+    labels = [t.text for p in plan.pages for t in p.texts]  # a page full to its margins has no footer
+    assert "sheet 2 of 4 · A4 at 100 % (actual size) · pages 1-4: print double-sided, long-edge flip" in labels[0]
 
 
 def test_lines_mode_shares_cuts_between_rectangles_and_keeps_outer_bleed():

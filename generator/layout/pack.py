@@ -78,12 +78,13 @@ def printable(options: SheetOptions) -> Rect:
 
 
 def _groups(pieces: list[PieceInput]) -> list[list[PieceInput]]:
-    """Instances grouped by trim size and shape family, largest area first, spec order within."""
+    """Instances grouped by sides, trim size and shape family: double-sided pieces first (so the pages
+    that need a back come first and single-sided pieces only fill their gaps), largest area first."""
     groups: dict[tuple, list[PieceInput]] = {}
     for p in pieces:
-        key = (round(p.w, 3), round(p.h, 3), p.shape == "rect", p.rotatable)
+        key = (p.back is not None, round(p.w, 3), round(p.h, 3), p.shape == "rect", p.rotatable)
         groups.setdefault(key, []).extend([p] * p.count)
-    return sorted(groups.values(), key=lambda g: -(g[0].w * g[0].h))
+    return [g for _, g in sorted(groups.items(), key=lambda kv: (not kv[0][0], -(kv[1][0].w * kv[1][0].h)))]
 
 
 def _fit(rect: Rect, w: float, h: float, b: float, band: float, shared: bool, left: int) -> tuple[int, int, float, float] | None:

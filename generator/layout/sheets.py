@@ -54,15 +54,16 @@ def _label_band(blocks: list[Block], options: SheetOptions) -> float | None:
 
 
 def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> SheetPlan:
-    """Fronts packed onto pages; when any piece has a back, every front page is followed by its back page.
+    """Fronts packed onto pages; each page holding a double-sided piece is followed by its back page.
 
-    Backs follow every front page (blank where a page has no double-sided piece), so the whole file
-    can be printed duplex in one go and each back lands on the reverse of its own front.
+    Double-sided pieces are packed first, so those pages come first and can be printed duplex in
+    one go (single-sided pieces filling their gaps get a blank back); the pages after them hold
+    single-sided pieces only and have no back page. Every footer says how to print its page.
     """
     boards = [p for p in pieces if p.tileable and not fits_paper(p, options)]
     paged = pack([p for p in pieces if p not in boards], options) if len(boards) < len(pieces) else []
-    with_backs = any(p.back for p in pieces)
     backs = {p.design: p.back for p in pieces}
+    duplex_fronts = sum(1 for blocks in paged if any(backs[i.design] for bl in blocks for i in bl.items))
     pages: list[Page] = []
     total = len(paged)
     for k, blocks in enumerate(paged):
@@ -74,32 +75,31 @@ def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> 
             lines.extend(block_lines(block, [o for o in blocks if o is not block], options))
             outlines.extend(_outlines(block, pls, options.marks))
         band = _label_band(blocks, options)
+        double = k < duplex_fronts
         texts = []
         if band is not None:
-            texts.append(Text(MARGIN_MM, band + LABEL_BAND_MM * 0.75, f"{title} · sheet {k + 1} of {total} · fronts · "
-                              f"{options.paper.upper()} · print at 100 % (actual size)", LABEL_PT))
+            how = (f"pages 1-{2 * duplex_fronts}: print double-sided, {_flip(options)}" if double
+                   else "print single-sided")
+            texts.append(Text(MARGIN_MM, band + LABEL_BAND_MM * 0.75, f"{title} · sheet {k + 1} of {total} · "
+                              f"{options.paper.upper()} at 100 % (actual size) · {how}", LABEL_PT))
         front = Page(len(pages), "front", tuple(placements), tuple(lines), tuple(outlines), tuple(texts))
         pages.append(front)
-        if with_backs:
+        if double:
             back_pls = tuple(back_placement(pl, backs[pl.design], options) for pl in placements if backs[pl.design])
             back_texts = []
             if band is not None:
                 page_w, page_h = options.page_mm
                 top = page_h - band - LABEL_BAND_MM if options.duplex == "short" else band
                 back_texts.append(Text(page_w - MARGIN_MM, top + LABEL_BAND_MM * 0.75,
-                                       f"{title} · sheet {k + 1} of {total} · backs · {_flip(options)}",
-                                       LABEL_PT, "end"))
+                                       f"{title} · sheet {k + 1} of {total} · backs", LABEL_PT, "end"))
             pages.append(Page(len(pages), "back", back_pls, (), (), tuple(back_texts), backs_of=front.index))
     for board in boards:
         for _ in range(board.count):
-            for tile in tile_board(board, options, len(pages), title):
-                pages.append(tile)
-                if with_backs:  # keep the duplex rhythm: a blank back behind each tile
-                    pages.append(Page(len(pages), "back", (), backs_of=tile.index))
+            pages.extend(tile_board(board, options, len(pages), title))
     return SheetPlan(options, tuple(pages))
 
 
 def _flip(options: SheetOptions) -> str:
     if options.duplex == "none":
-        return "not mirrored (cut them separately)"
-    return f"print duplex, {options.duplex}-edge flip"
+        return "backs not mirrored (cut them separately)"
+    return f"{options.duplex}-edge flip"

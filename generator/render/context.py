@@ -8,6 +8,7 @@ clamped to the safe zone; art is loaded, confined and nested by `place`.
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -15,7 +16,9 @@ from markupsafe import Markup
 
 from generator.designs import DesignSpec
 from generator.errors import Problem, RenderError
+from generator.hexmap import centre_mm, extent_mm
 from generator.model import Game, hex_points
+from generator.render.svg import fmt_number as fmt
 from generator.render.art import Art, load_art
 from generator.render.fonts import FontBook, metrics
 from generator.render.textfit import Paragraph, TextOverflow, fit_flow
@@ -44,10 +47,32 @@ def geometry(design: DesignSpec, bleed_mm: float) -> dict[str, Any]:
     safe = {"x": b + SAFE_MM, "y": b + SAFE_MM, "w": max(w - 2 * SAFE_MM, 0), "h": max(h - 2 * SAFE_MM, 0)}
     geo = {"W": w + 2 * b, "H": h + 2 * b, "b": b, "w": w, "h": h, "cx": b + w / 2, "cy": b + h / 2,
            "trim": trim, "safe": safe, "safe_mm": SAFE_MM, "cut": c.cut_path(),
-           "folds": [{"x1": f.x1 + b, "y1": f.y1 + b, "x2": f.x2 + b, "y2": f.y2 + b} for f in c.folds]}
+           "folds": [{"x1": f.x1 + b, "y1": f.y1 + b, "x2": f.x2 + b, "y2": f.y2 + b} for f in c.folds],
+           "panels": {name: {"x": x + b, "y": y + b, "w": pw, "h": ph} for name, (x, y, pw, ph) in c.panels.items()}}
     if c.shape == "hex":
         geo["hex"] = [{"x": x + b, "y": y + b} for x, y in hex_points(w, h, c.hex_orientation)]
+    if c.hexmap is not None:
+        geo["map"] = map_geometry(c, b)
     return geo
+
+
+def map_geometry(c, b: float) -> dict[str, Any]:
+    """Every space of a board's hex map placed on the board (centred in the trim), with its outline."""
+    flat = c.hex_space_mm
+    ext_w, ext_h = extent_mm(c.hexmap, flat)
+    x0, y0 = b + (c.width_mm - ext_w) / 2, b + (c.height_mm - ext_h) / 2
+    corners = hex_points(flat, flat * 2 / math.sqrt(3), "pointy")
+
+    def place(row: int, col: int) -> dict[str, Any]:
+        cx, cy = centre_mm(row, col, flat)
+        x, y = x0 + cx, y0 + cy
+        pts = " ".join(f"{fmt(x + px - flat / 2)},{fmt(y + py - flat / math.sqrt(3))}" for px, py in corners)
+        return {"x": x, "y": y, "points": pts, "row": row, "col": col}
+
+    spaces = [{"id": s.id, "kind": s.kind, "number": s.number, **place(s.row, s.col)} for s in c.hexmap.spaces]
+    markers = [{"kind": kind, **place(row, col)} for kind, row, col in c.hexmap.markers]
+    return {"x": x0, "y": y0, "w": ext_w, "h": ext_h, "space": flat, "radius": flat / math.sqrt(3),
+            "spaces": spaces, "markers": markers}
 
 
 class ContextBuilder:

@@ -10,6 +10,8 @@ from typing import Any
 from generator import paths
 from generator.errors import OptionError, ProblemCollector, display_path
 from generator.designs import slugify
+from generator.hexmap import HexMap, extent_mm, parse_map
+from generator.nets import NETS, Net
 from generator.model import (KINDS, SHAPES, Component, Demand, Face, FontRole, Game, PlayerColour, Row, Segment,
                              SetupEntry, Style, frozen_map, hex_box_mm)
 from generator.spec.reader import SLUG, Reader
@@ -19,9 +21,9 @@ from generator.units import describe
 TOP_REQUIRED = ("id", "title", "players", "components")
 TOP_OPTIONAL = ("subtitle", "edition", "rulebook", "player_colours", "palette", "fonts", "styles", "art", "labels",
                 "setup", "rules", "notes")
-COMPONENT_REQUIRED = ("id", "kind", "size", "front")
+COMPONENT_REQUIRED = ("id", "kind", "front")
 COMPONENT_OPTIONAL = ("name", "shape", "corner", "orientation", "back", "rows", "count", "per_player", "params",
-                      "folds", "outline", "rotatable", "note")
+                      "folds", "outline", "rotatable", "note", "hexmap", "net", "size")
 DEFAULT_SHAPE = {"hex-tile": "hex"}
 RESERVED_ROW_KEYS = ("id", "count")
 FONT_WEIGHTS = (100, 200, 300, 400, 500, 600, 700, 800, 900)
@@ -213,7 +215,17 @@ class _GameReader:
         kind = r.choice(m.get("kind"), join(where, "kind"), KINDS) if "kind" in m else None
         shape = r.choice(m.get("shape", DEFAULT_SHAPE.get(kind or "", "rect")), join(where, "shape"), SHAPES)
         orientation = r.choice(m.get("orientation", "pointy"), join(where, "orientation"), ("pointy", "flat"))
-        size = self.size(m.get("size"), join(where, "size"), shape, orientation) if "size" in m else None
+        net = self.net(m["net"], join(where, "net")) if "net" in m else None
+        if net is not None:
+            if "size" in m or "outline" in m or "folds" in m or m.get("shape", "outline") != "outline":
+                r.add(join(where, "net"), "a net sets the size, shape, outline and folds; remove those keys")
+            shape, size = "outline", (net.width_mm, net.height_mm)
+        elif "size" in m:
+            size = self.size(m.get("size"), join(where, "size"), shape, orientation)
+        else:
+            size = None
+            if "net" not in m:
+                r.add(where, 'missing key "size"')
         corner = r.length(m.get("corner", "0mm"), join(where, "corner"), positive=False)
         if shape == "rounded" and corner is not None and corner <= 0:
             r.add(join(where, "corner"), 'a rounded shape needs a corner radius like "3mm"')
@@ -223,15 +235,16 @@ class _GameReader:
         rows = self.rows(m.get("rows"), join(where, "rows"), count or 0)
         per_player = r.boolean(m.get("per_player", False), join(where, "per_player"))
         params = r.mapping(m.get("params", {}), join(where, "params"), free=True)
-        folds = self.folds(m.get("folds", []), join(where, "folds"))
-        outline = m.get("outline")
-        if shape == "outline":
+        folds = self.folds(m.get("folds", []), join(where, "folds")) if net is None else list(net.folds)
+        outline = m.get("outline") if net is None else net.outline
+        if net is None and shape == "outline":
             outline = r.text(outline, join(where, "outline")) if outline is not None else None
             if outline is None:
                 r.add(where, 'a shape "outline" needs an "outline" path in trim millimetres')
-        elif outline is not None:
+        elif net is None and outline is not None:
             r.add(join(where, "outline"), 'only a component with shape "outline" takes an outline')
         rotatable = r.boolean(m.get("rotatable", True), join(where, "rotatable"))
+        hexmap, space = self.hexmap(m["hexmap"], join(where, "hexmap"), size) if "hexmap" in m else (None, 0.0)
         if "name" in m:
             r.text(m["name"], join(where, "name"))
         if "note" in m:
@@ -247,7 +260,46 @@ class _GameReader:
             id=cid, name=m.get("name", cid), kind=kind, shape=shape, width_mm=size[0], height_mm=size[1],
             front=front, back=back, rows=tuple(rows), per_player=per_player, corner_mm=corner,
             hex_orientation=orientation, params=frozen_map(params), folds=tuple(folds or ()), outline=outline,
-            rotatable=rotatable)
+            rotatable=rotatable, hexmap=hexmap, hex_space_mm=space,
+            panels=frozen_map(net.panels if net else {}))
+
+    def net(self, value: Any, where: str) -> Net | None:
+        """`{box: {width: 22mm, ...}}`: one kind of net with its sizes (see generator.nets)."""
+        r = self.r
+        m = r.mapping(value, where, free=True)
+        if m is None:
+            return None
+        if len(m) != 1 or next(iter(m)) not in NETS:
+            r.add(where, f"expected one kind of net: {', '.join(NETS)}")
+            return None
+        kind, sizes = next(iter(m.items()))
+        build, keys = NETS[kind]
+        here = join(where, kind)
+        given = r.mapping(sizes, here, keys)
+        if given is None or any(k not in given for k in keys):
+            return None
+        values = [r.length(given[k], join(here, k)) for k in keys]
+        return None if None in values else build(*values)
+
+    def hexmap(self, value: Any, where: str, size: tuple[float, float] | None) -> tuple[HexMap | None, float]:
+        """A board's map as text (see generator.hexmap), and the size of one space; it must fit the board."""
+        r = self.r
+        m = r.mapping(value, where, ("map", "space"))
+        if m is None or "map" not in m or "space" not in m:
+            return None, 0.0
+        space = r.length(m["space"], join(where, "space"))
+        text = r.text(m["map"], join(where, "map"))
+        if text is None or space is None:
+            return None, 0.0
+        hexmap, problems = parse_map(text)
+        for message in problems:
+            r.add(join(where, "map"), message)
+        if hexmap is not None and size is not None:
+            w, h = extent_mm(hexmap, space)
+            if w > size[0] or h > size[1]:
+                r.add(where, f"the map is {w:.1f} x {h:.1f} mm with {space:g} mm spaces; expected it to fit the "
+                             f"board's {size[0]:g} x {size[1]:g} mm")
+        return hexmap, space
 
     def size(self, value: Any, where: str, shape: str | None, orientation: str | None) -> tuple[float, float] | None:
         r = self.r

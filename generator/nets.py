@@ -1,0 +1,52 @@
+"""Fold-up nets: the cut outline, fold lines and named panels of a piece built from a few sizes.
+
+A designer writes `net: {box: {width: 22mm, depth: 22mm, height: 18mm, tab: 5mm}}` instead of an
+outline path and fold coordinates that would have to agree with the template's panels by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.model import Segment
+
+TAB_INSET_MM = 1.5  # tabs are trapezoids, so they fold in without catching
+
+
+@dataclass(frozen=True)
+class Net:
+    width_mm: float
+    height_mm: float
+    outline: str
+    folds: tuple[Segment, ...]
+    panels: dict[str, tuple[float, float, float, float]]   # name -> (x, y, w, h), trim coordinates
+
+
+def _f(v: float) -> str:
+    return f"{v:.3f}".rstrip("0").rstrip(".")
+
+
+def box(width: float, depth: float, height: float, tab: float) -> Net:
+    """An open-bottomed box: four walls in a row (side, front, side, back), a glue tab closing them,
+    and a flat roof hinged on the front wall, held by tabs on the other three walls.
+
+         [ roof ]
+    [side][front][side][back][tab
+    """
+    w, d, h, t, i = width, depth, height, tab, TAB_INSET_MM
+    top = d                     # walls start below the roof
+    xs = [0.0, d, d + w, 2 * d + w, 2 * d + 2 * w]
+    pts = [(d, 0.0), (d + w, 0.0), (d + w, top),
+           (d + w + i, top - t), (2 * d + w - i, top - t), (2 * d + w, top),            # side tab
+           (2 * d + w + i, top - t), (2 * d + 2 * w - i, top - t), (xs[4], top),        # back tab
+           (xs[4], top + i), (xs[4] + t, top + 2 * i), (xs[4] + t, top + h - 2 * i),   # glue tab
+           (xs[4], top + h - i), (xs[4], top + h), (0.0, top + h), (0.0, top),
+           (i, top - t), (d - i, top - t), (d, top)]                                   # side tab
+    outline = "M " + " L ".join(f"{_f(x)} {_f(y)}" for x, y in pts) + " Z"
+    folds = tuple(Segment(x, top, x, top + h) for x in xs[1:]) + (Segment(0.0, top, xs[4], top),)
+    panels = {"roof": (d, 0.0, w, d), "left": (0.0, top, d, h), "front": (d, top, w, h),
+              "right": (d + w, top, d, h), "back": (2 * d + w, top, w, h), "tab": (xs[4], top, t, h)}
+    return Net(round(xs[4] + t, 4), round(top + h, 4), outline, folds, panels)
+
+
+NETS = {"box": (box, ("width", "depth", "height", "tab"))}
