@@ -25,7 +25,8 @@ class DesignSpec:
 
 
 def slugify(value: Any) -> str:
-    text = "".join(ch if ch.isalnum() else "-" for ch in str(value).lower())
+    """Lower-case ASCII letters and digits joined by hyphens: ids that are safe file names everywhere."""
+    text = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in str(value).lower())
     return "-".join(part for part in text.split("-") if part)
 
 

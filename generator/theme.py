@@ -4,7 +4,7 @@ A theme changes colours, fonts and art without touching the project's files:
 
     palette: {maple: "#b03a2e"}
     players: {player-1: {colour: "#6a4c93", pattern: dots}}
-    fonts: {title: {family: Cabin, weight: 700}}
+    fonts: {title: {family: Lato, weight: 700}}
     art: {vegetation: {maple: my-maple.png}}
 
 Every name in a theme must exist in the game, so a typo is an error rather than a silent no-op.

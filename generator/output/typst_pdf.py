@@ -25,7 +25,7 @@ INK = {"crop": "#000000", "cut": "#3c3c3c", "fold": "#5a5a5a", "text": "#4a4a4a"
 WIDTH_MM = {"crop": 0.3 * PT, "cut": 0.3 * PT, "fold": 0.45 * PT, "target": 1.0 * PT, "tick": 0.3 * PT,
             "halo": 1.2 * PT, "reg": 0.35 * PT, "align": 0.4 * PT, "map": 0.3 * PT}
 DASH = {"fold": "2 1.4", "align": "1.2 1.2"}
-LABEL_FONT = "Cabin"
+LABEL_FONT = "Lato"
 
 
 class TypstRunner:

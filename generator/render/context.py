@@ -40,7 +40,7 @@ class RenderNotes:
             self.warnings.append(text)
 
 
-def geometry(design: DesignSpec, bleed_mm: float) -> dict[str, Any]:
+def geometry(design: DesignSpec, bleed_mm: float, game: Game | None = None) -> dict[str, Any]:
     c = design.component
     b, w, h = bleed_mm, c.width_mm, c.height_mm
     trim = {"x": b, "y": b, "w": w, "h": h}
@@ -52,12 +52,16 @@ def geometry(design: DesignSpec, bleed_mm: float) -> dict[str, Any]:
     if c.shape == "hex":
         geo["hex"] = [{"x": x + b, "y": y + b} for x, y in hex_points(w, h, c.hex_orientation)]
     if c.hexmap is not None:
-        geo["map"] = map_geometry(c, b)
+        geo["map"] = map_geometry(c, b, game)
     return geo
 
 
-def map_geometry(c, b: float) -> dict[str, Any]:
-    """Every space of a board's hex map placed on the board (centred in the trim), with its outline."""
+def map_geometry(c, b: float, game: Game | None) -> dict[str, Any]:
+    """Every space of a board's hex map placed on the board (centred in the trim), with its outline and,
+    for a resource space, the row of the tile that covers it (`hexmap.tiles`)."""
+    tiles = {}
+    if game is not None and c.hexmap_tiles:
+        tiles = {int(r.fields["number"]): dict(r.fields) for r in game.component(c.hexmap_tiles).rows}
     flat = c.hex_space_mm
     ext_w, ext_h = extent_mm(c.hexmap, flat)
     x0, y0 = b + (c.width_mm - ext_w) / 2, b + (c.height_mm - ext_h) / 2
@@ -69,7 +73,8 @@ def map_geometry(c, b: float) -> dict[str, Any]:
         pts = " ".join(f"{fmt(x + px - flat / 2)},{fmt(y + py - flat / math.sqrt(3))}" for px, py in corners)
         return {"x": x, "y": y, "points": pts, "row": row, "col": col}
 
-    spaces = [{"id": s.id, "kind": s.kind, "number": s.number, **place(s.row, s.col)} for s in c.hexmap.spaces]
+    spaces = [{"id": s.id, "kind": s.kind, "number": s.number, "tile": tiles.get(s.number), **place(s.row, s.col)}
+              for s in c.hexmap.spaces]
     markers = [{"kind": kind, **place(row, col)} for kind, row, col in c.hexmap.markers]
     return {"x": x0, "y": y0, "w": ext_w, "h": ext_h, "space": flat, "radius": flat / math.sqrt(3),
             "spaces": spaces, "markers": markers}
@@ -105,7 +110,7 @@ class ContextBuilder:
 
     def context(self, design: DesignSpec) -> dict[str, Any]:
         game, comp = self.game, design.component
-        geo = geometry(design, self.bleed_mm)
+        geo = geometry(design, self.bleed_mm, self.game)
         fit, flow = self._fitter(design, geo)
         seat = None
         if design.player is not None:
@@ -131,6 +136,9 @@ class ContextBuilder:
             "fit": fit,
             "flow": flow,
             "labels": dict(game.labels),
+            "setup": [{"players": e.players, "needs": {d.component: {"total": d.total, "each": d.each, "to_box": d.to_box}
+                                                        for d in e.demands}} for e in game.setup],
+            "rules": {k: _plain(v["value"] if _sourced(v) else v) for k, v in game.rules.items()},
             "mix": mix,
         }
 
@@ -205,6 +213,11 @@ def mix(a: str, b: str, t: float) -> str:
 def _short(text: str, n: int = 40) -> str:
     text = text.replace("\n", " ")
     return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _sourced(value: Any) -> bool:
+    """A value written with its provenance: {value: ..., source: ..., note: ...}."""
+    return hasattr(value, "keys") and "value" in value and "source" in value
 
 
 def _plain(value: Any) -> Any:

@@ -6,6 +6,7 @@ told to ignore system fonts, so the metrics measured here are the metrics printe
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -52,9 +53,15 @@ class FontBook:
         return min(candidates, key=lambda f: (f.style != style, abs(f.weight - weight), f.weight))
 
 
+def _quiet_fonttools() -> None:
+    """fontTools logs harmless remarks (an old 'created' date) that would read as build warnings."""
+    logging.getLogger("fontTools").setLevel(logging.ERROR)
+
+
 def _describe(path: Path) -> tuple[str, int, str]:
     from fontTools.ttLib import TTFont
 
+    _quiet_fonttools()
     with TTFont(path, lazy=True, fontNumber=0) as font:
         name = font["name"]
         family = name.getDebugName(16) or name.getDebugName(1)
@@ -89,6 +96,7 @@ def metrics(path: Path) -> Metrics:
 def _read_metrics(path: Path) -> tuple[int, float, float, dict[int, int], int]:
     from fontTools.ttLib import TTFont
 
+    _quiet_fonttools()
     with TTFont(path, lazy=True, fontNumber=0) as font:
         upm = font["head"].unitsPerEm
         hmtx = font["hmtx"].metrics

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,7 @@ TOP_OPTIONAL = ("subtitle", "edition", "rulebook", "player_colours", "palette", 
                 "setup", "rules", "notes")
 COMPONENT_REQUIRED = ("id", "kind", "front")
 COMPONENT_OPTIONAL = ("name", "shape", "corner", "orientation", "back", "rows", "count", "per_player", "params",
-                      "folds", "outline", "rotatable", "note", "hexmap", "net", "size")
+                      "folds", "outline", "rotatable", "note", "hexmap", "net", "size", "key")
 DEFAULT_SHAPE = {"hex-tile": "hex"}
 RESERVED_ROW_KEYS = ("id", "count")
 FONT_WEIGHTS = (100, 200, 300, 400, 500, 600, 700, 800, 900)
@@ -78,6 +79,7 @@ class _GameReader:
         labels = {k: t for k, v in (r.mapping(top.get("labels", {}), "labels", free=True) or {}).items()
                   if (t := r.text(v, join("labels", k)))}
         components = self.components(top.get("components"), art)
+        self.link_map_tiles(top.get("components"), components)
         setup = self.setup(top.get("setup", {}), components, pmin, pmax)
         rules = r.mapping(top.get("rules", {}), "rules", free=True) or {}
         notes = self.notes(top.get("notes", []))
@@ -232,7 +234,11 @@ class _GameReader:
         front = self.face(m.get("front"), join(where, "front"), back=False) if "front" in m else None
         back = self.face(m["back"], join(where, "back"), back=True) if m.get("back") is not None else None
         count = r.integer(m.get("count", 1), join(where, "count"), minimum=0)
-        rows = self.rows(m.get("rows"), join(where, "rows"), count or 0)
+        key = m.get("key")
+        if key is not None:
+            key = [key] if isinstance(key, str) else key
+            key = [k for i, k in enumerate(r.sequence(key, join(where, "key")) or []) if r.text(k, join(join(where, "key"), i))]
+        rows = self.rows(m.get("rows"), join(where, "rows"), count or 0, key)
         per_player = r.boolean(m.get("per_player", False), join(where, "per_player"))
         params = r.mapping(m.get("params", {}), join(where, "params"), free=True)
         folds = self.folds(m.get("folds", []), join(where, "folds")) if net is None else list(net.folds)
@@ -284,9 +290,11 @@ class _GameReader:
     def hexmap(self, value: Any, where: str, size: tuple[float, float] | None) -> tuple[HexMap | None, float]:
         """A board's map as text (see generator.hexmap), and the size of one space; it must fit the board."""
         r = self.r
-        m = r.mapping(value, where, ("map", "space"))
+        m = r.mapping(value, where, ("map", "space"), ("tiles",))
         if m is None or "map" not in m or "space" not in m:
             return None, 0.0
+        if "tiles" in m:
+            r.slug(m["tiles"], join(where, "tiles"))
         space = r.length(m["space"], join(where, "space"))
         text = r.text(m["map"], join(where, "map"))
         if text is None or space is None:
@@ -300,6 +308,31 @@ class _GameReader:
                 r.add(where, f"the map is {w:.1f} x {h:.1f} mm with {space:g} mm spaces; expected it to fit the "
                              f"board's {size[0]:g} x {size[1]:g} mm")
         return hexmap, space
+
+    def link_map_tiles(self, raw: Any, components: list[Component]) -> None:
+        """A board whose `hexmap.tiles` names a component: resource space N must match that component's
+        row with number N, one for one, so the board prints the type of the tile that covers it."""
+        if not isinstance(raw, list) or len(raw) != len(components):
+            return  # a component failed to read; its own problems are reported
+        by_id = {c.id: c for c in components}
+        for i, comp in enumerate(components):
+            raw_map = raw[i].get("hexmap") if isinstance(raw[i], dict) else None
+            if comp.hexmap is None or not isinstance(raw_map, dict) or "tiles" not in raw_map:
+                continue
+            where = f"components[{i}].hexmap.tiles"
+            tiles = by_id.get(raw_map["tiles"])
+            if tiles is None or not tiles.rows or "number" not in tiles.rows[0].fields:
+                self.r.add(where, f'expected a component whose rows have a "number" field, got "{raw_map["tiles"]}"')
+                continue
+            numbers = {int(row.fields["number"]) for row in tiles.rows}
+            spaces = {s.number for s in comp.hexmap.spaces if s.kind == "resource"}
+            if numbers != spaces:
+                missing = sorted(spaces - numbers)
+                extra = sorted(numbers - spaces)
+                self.r.add(where, f"expected a {tiles.id} row for every resource space and a space for every row; "
+                                  f"spaces without a row: {missing or 'none'}, rows without a space: {extra or 'none'}")
+                continue
+            components[i] = dataclasses.replace(comp, hexmap_tiles=tiles.id)
 
     def size(self, value: Any, where: str, shape: str | None, orientation: str | None) -> tuple[float, float] | None:
         r = self.r
@@ -339,7 +372,8 @@ class _GameReader:
             return None
         return Face(template, vary_by) if template else None
 
-    def rows(self, value: Any, where: str, default_count: int) -> list[Row] | None:
+    def rows(self, value: Any, where: str, default_count: int, key_fields: list[str] | None = None) -> list[Row] | None:
+        """Data rows; a row's id is its `id`, else its `key` fields' values, else all its values joined."""
         r = self.r
         if value is None:
             return [Row("", frozen_map({}), default_count)]
@@ -373,6 +407,11 @@ class _GameReader:
             key = m.get("id")
             if key is not None:
                 key = r.slug(key, join(here, "id"))
+            elif key_fields:
+                missing = [f for f in key_fields if f not in data]
+                for f in missing:
+                    r.add(here, f"missing key field \"{f}\"")
+                key = "-".join(slugify(data[f]) for f in key_fields if f in data)
             else:
                 key = "-".join(slugify(v) for v in data.values())
             if key in keys:
