@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import csv
-import dataclasses
-import io
 from pathlib import Path
 from typing import Any
 
 from generator import paths
 from generator.errors import OptionError, ProblemCollector, display_path
-from generator.designs import slugify
-from generator.hexmap import HexMap, extent_mm, parse_map
-from generator.nets import NETS, Net
-from generator.model import (KINDS, SHAPES, Component, Demand, Face, FontRole, Game, PlayerColour, Row, Segment,
-                             SetupEntry, Style, frozen_map, hex_box_mm)
+from generator.model import Component, Demand, FontRole, Game, PlayerColour, SetupEntry, Style, frozen_map
+from generator.spec.components import ComponentReader
 from generator.spec.reader import SLUG, Reader
 from generator.spec.yamlio import join, load_yaml
 from generator.units import describe
@@ -22,11 +16,6 @@ from generator.units import describe
 TOP_REQUIRED = ("id", "title", "players", "components")
 TOP_OPTIONAL = ("subtitle", "edition", "rulebook", "player_colours", "palette", "fonts", "styles", "art", "labels",
                 "setup", "rules", "notes")
-COMPONENT_REQUIRED = ("id", "kind", "front")
-COMPONENT_OPTIONAL = ("name", "shape", "corner", "orientation", "back", "rows", "count", "per_player", "params",
-                      "folds", "outline", "rotatable", "note", "hexmap", "net", "size", "key")
-DEFAULT_SHAPE = {"hex-tile": "hex"}
-RESERVED_ROW_KEYS = ("id", "count")
 FONT_WEIGHTS = (100, 200, 300, 400, 500, 600, 700, 800, 900)
 
 
@@ -78,8 +67,9 @@ class _GameReader:
         art = self.art(top.get("art", {}))
         labels = {k: t for k, v in (r.mapping(top.get("labels", {}), "labels", free=True) or {}).items()
                   if (t := r.text(v, join("labels", k)))}
-        components = self.components(top.get("components"), art)
-        self.link_map_tiles(top.get("components"), components)
+        parts = ComponentReader(r, self.folder)
+        components = parts.components(top.get("components"), art)
+        parts.link_map_tiles(top.get("components"), components)
         setup = self.setup(top.get("setup", {}), components, pmin, pmax)
         rules = r.mapping(top.get("rules", {}), "rules", free=True) or {}
         notes = self.notes(top.get("notes", []))
@@ -193,287 +183,6 @@ class _GameReader:
             elif (p := r.text(spec, where)) is not None:
                 out[name] = p
         return out
-
-    def components(self, value: Any, art: dict[str, Any]) -> list[Component]:
-        r = self.r
-        items = r.sequence(value, "components", min_items=1) or []
-        out, seen = [], set()
-        for i, item in enumerate(items):
-            c = self.component(item, join("components", i), art)
-            if c is None:
-                continue
-            if c.id in seen:
-                r.add(join(join("components", i), "id"), f'duplicate component id "{c.id}"')
-            seen.add(c.id)
-            out.append(c)
-        return out
-
-    def component(self, value: Any, where: str, art: dict[str, Any]) -> Component | None:
-        r = self.r
-        m = r.mapping(value, where, COMPONENT_REQUIRED, COMPONENT_OPTIONAL)
-        if m is None:
-            return None
-        cid = r.slug(m.get("id"), join(where, "id")) if "id" in m else None
-        kind = r.choice(m.get("kind"), join(where, "kind"), KINDS) if "kind" in m else None
-        shape = r.choice(m.get("shape", DEFAULT_SHAPE.get(kind or "", "rect")), join(where, "shape"), SHAPES)
-        orientation = r.choice(m.get("orientation", "pointy"), join(where, "orientation"), ("pointy", "flat"))
-        net = self.net(m["net"], join(where, "net")) if "net" in m else None
-        if net is not None:
-            if "size" in m or "outline" in m or "folds" in m or m.get("shape", "outline") != "outline":
-                r.add(join(where, "net"), "a net sets the size, shape, outline and folds; remove those keys")
-            shape, size = "outline", (net.width_mm, net.height_mm)
-        elif "size" in m:
-            size = self.size(m.get("size"), join(where, "size"), shape, orientation)
-        else:
-            size = None
-            if "net" not in m:
-                r.add(where, 'missing key "size"')
-        corner = r.length(m.get("corner", "0mm"), join(where, "corner"), positive=False)
-        if shape == "rounded" and corner is not None and corner <= 0:
-            r.add(join(where, "corner"), 'a rounded shape needs a corner radius like "3mm"')
-        front = self.face(m.get("front"), join(where, "front"), back=False) if "front" in m else None
-        back = self.face(m["back"], join(where, "back"), back=True) if m.get("back") is not None else None
-        count = r.integer(m.get("count", 1), join(where, "count"), minimum=0)
-        key = m.get("key")
-        if key is not None:
-            key = [key] if isinstance(key, str) else key
-            key = [k for i, k in enumerate(r.sequence(key, join(where, "key")) or []) if r.text(k, join(join(where, "key"), i))]
-        rows = self.rows(m.get("rows"), join(where, "rows"), count or 0, key)
-        per_player = r.boolean(m.get("per_player", False), join(where, "per_player"))
-        params = r.mapping(m.get("params", {}), join(where, "params"), free=True)
-        folds = self.folds(m.get("folds", []), join(where, "folds")) if net is None else list(net.folds)
-        outline = m.get("outline") if net is None else net.outline
-        if net is None and shape == "outline":
-            outline = r.text(outline, join(where, "outline")) if outline is not None else None
-            if outline is None:
-                r.add(where, 'a shape "outline" needs an "outline" path in trim millimetres')
-        elif net is None and outline is not None:
-            r.add(join(where, "outline"), 'only a component with shape "outline" takes an outline')
-        rotatable = r.boolean(m.get("rotatable", True), join(where, "rotatable"))
-        hexmap, space = self.hexmap(m["hexmap"], join(where, "hexmap"), size) if "hexmap" in m else (None, 0.0)
-        if "name" in m:
-            r.text(m["name"], join(where, "name"))
-        if "note" in m:
-            r.text(m["note"], join(where, "note"))
-        if back is not None and rows and back.vary_by:
-            for fieldname in back.vary_by:
-                if fieldname != "player" and fieldname not in rows[0].fields:
-                    r.add(join(join(where, "back"), "vary_by"), f'unknown field "{fieldname}"; expected one of: {", ".join(["player", *rows[0].fields])}')
-        self.check_art_values(rows, art, join(where, "rows"))
-        if None in (cid, kind, shape, size, corner, front, count, per_player, params, rotatable, orientation) or rows is None:
-            return None
-        return Component(
-            id=cid, name=m.get("name", cid), kind=kind, shape=shape, width_mm=size[0], height_mm=size[1],
-            front=front, back=back, rows=tuple(rows), per_player=per_player, corner_mm=corner,
-            hex_orientation=orientation, params=frozen_map(params), folds=tuple(folds or ()), outline=outline,
-            rotatable=rotatable, hexmap=hexmap, hex_space_mm=space,
-            panels=frozen_map(net.panels if net else {}))
-
-    def net(self, value: Any, where: str) -> Net | None:
-        """`{box: {width: 22mm, ...}}`: one kind of net with its sizes (see generator.nets)."""
-        r = self.r
-        m = r.mapping(value, where, free=True)
-        if m is None:
-            return None
-        if len(m) != 1 or next(iter(m)) not in NETS:
-            r.add(where, f"expected one kind of net: {', '.join(NETS)}")
-            return None
-        kind, sizes = next(iter(m.items()))
-        build, keys = NETS[kind]
-        here = join(where, kind)
-        given = r.mapping(sizes, here, keys)
-        if given is None or any(k not in given for k in keys):
-            return None
-        values = [r.length(given[k], join(here, k)) for k in keys]
-        return None if None in values else build(*values)
-
-    def hexmap(self, value: Any, where: str, size: tuple[float, float] | None) -> tuple[HexMap | None, float]:
-        """A board's map as text (see generator.hexmap), and the size of one space; it must fit the board."""
-        r = self.r
-        m = r.mapping(value, where, ("map", "space"), ("tiles",))
-        if m is None or "map" not in m or "space" not in m:
-            return None, 0.0
-        if "tiles" in m:
-            r.slug(m["tiles"], join(where, "tiles"))
-        space = r.length(m["space"], join(where, "space"))
-        text = r.text(m["map"], join(where, "map"))
-        if text is None or space is None:
-            return None, 0.0
-        hexmap, problems = parse_map(text)
-        for message in problems:
-            r.add(join(where, "map"), message)
-        if hexmap is not None and size is not None:
-            w, h = extent_mm(hexmap, space)
-            if w > size[0] or h > size[1]:
-                r.add(where, f"the map is {w:.1f} x {h:.1f} mm with {space:g} mm spaces; expected it to fit the "
-                             f"board's {size[0]:g} x {size[1]:g} mm")
-        return hexmap, space
-
-    def link_map_tiles(self, raw: Any, components: list[Component]) -> None:
-        """A board whose `hexmap.tiles` names a component: resource space N must match that component's
-        row with number N, one for one, so the board prints the type of the tile that covers it."""
-        if not isinstance(raw, list) or len(raw) != len(components):
-            return  # a component failed to read; its own problems are reported
-        by_id = {c.id: c for c in components}
-        for i, comp in enumerate(components):
-            raw_map = raw[i].get("hexmap") if isinstance(raw[i], dict) else None
-            if comp.hexmap is None or not isinstance(raw_map, dict) or "tiles" not in raw_map:
-                continue
-            where = f"components[{i}].hexmap.tiles"
-            tiles = by_id.get(raw_map["tiles"])
-            if tiles is None or not tiles.rows or "number" not in tiles.rows[0].fields:
-                self.r.add(where, f'expected a component whose rows have a "number" field, got "{raw_map["tiles"]}"')
-                continue
-            numbers = {int(row.fields["number"]) for row in tiles.rows}
-            spaces = {s.number for s in comp.hexmap.spaces if s.kind == "resource"}
-            if numbers != spaces:
-                missing = sorted(spaces - numbers)
-                extra = sorted(numbers - spaces)
-                self.r.add(where, f"expected a {tiles.id} row for every resource space and a space for every row; "
-                                  f"spaces without a row: {missing or 'none'}, rows without a space: {extra or 'none'}")
-                continue
-            components[i] = dataclasses.replace(comp, hexmap_tiles=tiles.id)
-
-    def size(self, value: Any, where: str, shape: str | None, orientation: str | None) -> tuple[float, float] | None:
-        r = self.r
-        value = r.unwrap(value, where)
-        if isinstance(value, list):
-            if len(value) != 2:
-                r.add(where, f"expected a length or [width, height], got a list of {len(value)}")
-                return None
-            w, h = r.length(value[0], join(where, 0)), r.length(value[1], join(where, 1))
-            if w is None or h is None:
-                return None
-            if shape in ("circle", "hex"):
-                r.add(where, f'a {shape} takes one length (its {"diameter" if shape == "circle" else "flat-to-flat width"})')
-                return None
-            return (w, h)
-        side = r.length(value, where)
-        if side is None:
-            return None
-        if shape == "hex":
-            return tuple(round(v, 4) for v in hex_box_mm(side, orientation or "pointy"))
-        return (side, side)
-
-    def face(self, value: Any, where: str, *, back: bool) -> Face | None:
-        r = self.r
-        if isinstance(value, str):
-            value = {"template": value}
-        m = r.mapping(value, where, ("template",), ("vary_by",) if back else ())
-        if m is None:
-            return None
-        template = r.text(m.get("template"), join(where, "template")) if "template" in m else None
-        vary_by: tuple[str, ...] | None = None
-        if back:
-            items = r.sequence(m.get("vary_by", []), join(where, "vary_by")) or []
-            vary_by = tuple(v for i, v in enumerate(items) if r.text(v, join(join(where, "vary_by"), i)))
-        if template and not template.endswith(".svg.j2"):
-            r.add(join(where, "template"), f'expected a template file ending in ".svg.j2", got "{template}"')
-            return None
-        return Face(template, vary_by) if template else None
-
-    def rows(self, value: Any, where: str, default_count: int, key_fields: list[str] | None = None) -> list[Row] | None:
-        """Data rows; a row's id is its `id`, else its `key` fields' values, else all its values joined."""
-        r = self.r
-        if value is None:
-            return [Row("", frozen_map({}), default_count)]
-        if isinstance(value, str):
-            value = self.csv_rows(value, where)
-            if value is None:
-                return None
-        items = r.sequence(value, where, min_items=1)
-        if items is None:
-            return None
-        rows, keys, fields = [], set(), None
-        for i, item in enumerate(items):
-            here = join(where, i)
-            m = r.mapping(item, here, free=True)
-            if m is None:
-                continue
-            data = {k: v for k, v in m.items() if k not in RESERVED_ROW_KEYS}
-            if fields is None:
-                fields = list(data)
-            else:
-                for k in data:
-                    if k not in fields:
-                        r.add(join(here, k), f"unknown field; expected the fields of the first row: {', '.join(fields) or 'none'}")
-                for k in fields:
-                    if k not in data:
-                        r.add(here, f'missing field "{k}"')
-            for k, v in data.items():
-                if not isinstance(v, (str, int, float)) or isinstance(v, bool):
-                    r.add(join(here, k), f"expected text or a number, got {describe(v)}")
-            count = r.integer(m.get("count", default_count), join(here, "count"), minimum=0)
-            key = m.get("id")
-            if key is not None:
-                key = r.slug(key, join(here, "id"))
-            elif key_fields:
-                missing = [f for f in key_fields if f not in data]
-                for f in missing:
-                    r.add(here, f"missing key field \"{f}\"")
-                key = "-".join(slugify(data[f]) for f in key_fields if f in data)
-            else:
-                key = "-".join(slugify(v) for v in data.values())
-            if key in keys:
-                r.add(here, f'duplicate row "{key}"; give rows distinct values or an "id"')
-            keys.add(key)
-            if count is not None and key is not None:
-                rows.append(Row(key, frozen_map(data), count))
-        return rows
-
-    def csv_rows(self, name: str, where: str) -> list[dict] | None:
-        path = self.folder / name
-        if not path.resolve().is_relative_to(self.folder.resolve()):
-            self.r.add(where, f'expected a CSV file inside the game folder, got "{name}"')
-            return None
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            self.r.add(where, f'cannot read the CSV file "{name}"')
-            return None
-        rows = []
-        for record in csv.DictReader(io.StringIO(text)):
-            row: dict[str, Any] = {}
-            for k, v in record.items():
-                v = (v or "").strip()
-                row[k.strip()] = int(v) if k.strip() == "count" and v.isdigit() else v
-            rows.append(row)
-        return rows
-
-    def folds(self, value: Any, where: str) -> list[Segment] | None:
-        r = self.r
-        items = r.sequence(value, where)
-        if items is None:
-            return None
-        out = []
-        for i, item in enumerate(items):
-            here = join(where, i)
-            m = r.mapping(item, here, ("from", "to"))
-            if m is None or "from" not in m or "to" not in m:
-                continue
-            ends = []
-            for end in ("from", "to"):
-                pair = r.sequence(m[end], join(here, end))
-                if pair is None or len(pair) != 2:
-                    if pair is not None:
-                        r.add(join(here, end), f"expected [x, y], got a list of {len(pair)}")
-                    break
-                xy = [r.length(v, join(join(here, end), k), positive=False) for k, v in enumerate(pair)]
-                if None in xy:
-                    break
-                ends.extend(xy)
-            if len(ends) == 4:
-                out.append(Segment(*ends))
-        return out
-
-    def check_art_values(self, rows: list[Row] | None, art: dict[str, Any], where: str) -> None:
-        """Every data value that has art by field must have art for its value too."""
-        for i, row in enumerate(rows or ()):
-            for fieldname, value in row.fields.items():
-                table = art.get(fieldname)
-                if isinstance(table, dict) and str(value) not in table:
-                    self.r.add(join(join(where, i), fieldname),
-                               f'no art for "{value}"; expected one of: {", ".join(table)} (see art.{fieldname})')
 
     def setup(self, value: Any, components: list[Component], pmin: int, pmax: int) -> list[SetupEntry]:
         r = self.r
