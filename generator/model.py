@@ -12,6 +12,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from generator.errors import ProblemCollector, display_path
 from generator.hexmap import HexMap
 
 KINDS = ("card", "tile", "hex-tile", "token", "screen", "standee", "board", "sheet")
@@ -116,6 +117,7 @@ class Component:
     rotatable: bool = True
     hexmap: HexMap | None = None  # a board's spaces, drawn by its template and walked by the solver
     hex_space_mm: float = 0.0     # flat-to-flat size of one space of the hexmap
+    hexmap_tiles: str | None = None  # the component whose row N covers resource space N
     panels: Mapping[str, tuple[float, float, float, float]] = field(default_factory=frozen_map)  # of a net
 
     @property
@@ -171,6 +173,11 @@ class Game:
     subtitle: str = ""
     edition: str = ""
     rulebook: str = ""
+    lines: Mapping[str, int] = field(default_factory=frozen_map)  # key path -> line in game.yaml
+
+    def problems(self) -> ProblemCollector:
+        """A collector for later checks of this spec (a rules module's), pointing at file and line."""
+        return ProblemCollector(display_path(self.spec_file), dict(self.lines))
 
     def component(self, component_id: str) -> Component:
         for c in self.components:

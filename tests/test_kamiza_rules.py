@@ -294,7 +294,8 @@ def test_bad_rules_are_one_problem_each_with_key_paths(game):
     assert sorted(p.where for p in exc.value.problems) == ["rules", "rules.colour", "rules.hit_man", "rules.seats.kamiza"]
     assert all(p.file == "components/kamiza/game.yaml" for p in exc.value.problems)
     messages = [str(p) for p in exc.value.problems]
-    assert ('error: components/kamiza/game.yaml: rules.hit_man: expected one of exactly-two, before-seats, '
+    assert (f"error: components/kamiza/game.yaml:{game.lines['rules.hit_man']}: rules.hit_man: expected one of "
+            'exactly-two, before-seats, '
             'got "sometimes"') in messages
 
 

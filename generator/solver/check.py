@@ -35,9 +35,15 @@ def note_checks(game: Game) -> list[CheckResult]:
     return out
 
 
+def decision_checks(game: Game) -> list[CheckResult]:
+    """Every value the spec marks as not from the rulebook, with its source and reason."""
+    return [CheckResult("decision", where, True, f"{p.source}: {p.note}" if p.note else p.source)
+            for where, p in sorted(game.provenance.items()) if p.source != "rulebook"]
+
+
 def check_game(game: Game, extra_examples: list[Path] = (), **options: Any) -> GameReport:
     rules = rules_for(game)
-    checks = inventory_checks(game) + rules.spec_checks() + note_checks(game)
+    checks = inventory_checks(game) + rules.spec_checks() + note_checks(game) + decision_checks(game)
     files = [game.folder / "examples.yaml"] if (game.folder / "examples.yaml").is_file() else []
     for path in [*files, *extra_examples]:
         for ex in load_examples(path, rules):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,7 @@ def load_game(name_or_folder: str | Path) -> Game:
     game = _GameReader(Reader(problems), folder, spec_file).read(data)
     problems.raise_if_any()
     assert game is not None
-    return game
+    return dataclasses.replace(game, lines=frozen_map(lines))
 
 
 class _GameReader:
@@ -72,6 +73,7 @@ class _GameReader:
         parts.link_map_tiles(top.get("components"), components)
         setup = self.setup(top.get("setup", {}), components, pmin, pmax)
         rules = r.mapping(top.get("rules", {}), "rules", free=True) or {}
+        self.rule_provenance(rules, "rules")
         notes = self.notes(top.get("notes", []))
         if any(c.per_player for c in components) and pmax and len(colours) < pmax:
             r.add("player_colours", f"expected a colour for each of the {pmax} seats of per-player components, got {len(colours)}")
@@ -86,6 +88,14 @@ class _GameReader:
             palette=frozen_map(palette), fonts=frozen_map(fonts), styles=frozen_map(styles),
             art=frozen_map(art), labels=frozen_map(labels), components=tuple(components), setup=tuple(setup), rules=frozen_map(rules),
             notes=tuple(frozen_map(n) for n in notes), provenance=frozen_map(r.provenance), **optional_text)
+
+    def rule_provenance(self, value: Any, where: str) -> None:
+        """Record where rule values came from; the rules module validates the values themselves."""
+        if isinstance(value, dict) and "value" in value and "source" in value:
+            self.r.unwrap(value, where)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                self.rule_provenance(item, join(where, str(key)))
 
     # -- sections ---------------------------------------------------------------------------
     def players(self, value: Any) -> tuple[int, int]:

@@ -19,7 +19,7 @@ from functools import cached_property
 from itertools import product
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-from generator.errors import OptionError, Problem, ProblemCollector, SpecError, display_path
+from generator.errors import OptionError, Problem, ProblemCollector, SpecError
 from generator.model import Game
 from generator.solver.base import CheckResult, Example, Rules
 from generator.solver.registry import register
@@ -89,7 +89,7 @@ class KamizaSpec:
 
 def read_spec(game: Game) -> KamizaSpec:
     """Validate `rules:` and the role-card rows; every mistake is one Problem of a single SpecError."""
-    problems = ProblemCollector(display_path(game.spec_file))
+    problems = game.problems()
     r = Reader(problems)
     rules = r.mapping(dict(game.rules), "rules", RULE_KEYS) or {}
 
