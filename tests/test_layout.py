@@ -124,6 +124,7 @@ def test_fold_lines_are_planned_for_every_copy():
     pieces = [PieceInput("screen", None, 60, 40, "rect", 2, folds=((20, 0, 20, 40), (40, 0, 40, 40)))]
     page = plan_sheets(pieces, SheetOptions(), "T").pages[0]
     assert sum(o.kind == "fold" for o in page.outlines) == 4
+    assert sum(o.kind == "fold-halo" for o in page.outlines) == 4
 
 
 def test_a_piece_larger_than_the_paper_is_a_clear_error():

@@ -36,8 +36,9 @@ def _outlines(block: Block, placements: list[Placement], marks: str) -> list[Out
     for item, pl in zip(block.items, placements):
         if item.shape != "rect" and marks != "none":
             out.append(Outline(item.cut, pl.x, pl.y, pl.rotation, item.w, item.h, "cut"))
-        for x1, y1, x2, y2 in item.folds:
-            out.append(Outline(f"M {x1:g} {y1:g} L {x2:g} {y2:g}", pl.x, pl.y, pl.rotation, item.w, item.h, "fold"))
+        for x1, y1, x2, y2 in item.folds:  # a light halo under the dashes keeps them visible on dark art
+            for kind in ("fold-halo", "fold"):
+                out.append(Outline(f"M {x1:g} {y1:g} L {x2:g} {y2:g}", pl.x, pl.y, pl.rotation, item.w, item.h, kind))
     return out
 
 
