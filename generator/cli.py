@@ -52,6 +52,11 @@ def _formats(text: str) -> tuple[str, ...]:
     return items
 
 
+def _add_games(p: argparse.ArgumentParser) -> None:
+    p.add_argument("games", nargs="*", metavar="GAME", help="game ids or game folders (default: every game)")
+    p.add_argument("--all", action="store_true", help="every game under components/ (the default)")
+
+
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="pnp", description="Punchboard: print-and-play components from a declarative spec, "
                 "and a solver that proves the printed set complete.")
@@ -65,8 +70,7 @@ def parser() -> argparse.ArgumentParser:
     b = sub.add_parser("build", help="render and impose games into print-ready files",
                        description="Render every design to SVG and lay the pieces out as home-print PDF sheets, "
                        "print-shop PDFs and 300 dpi PNGs under output/<game>/.")
-    b.add_argument("games", nargs="*", metavar="GAME", help="game ids or game folders (default: every game)")
-    b.add_argument("--all", action="store_true", help="every game under components/ (the default)")
+    _add_games(b)
     b.add_argument("--paper", choices=sorted(PAPERS_MM), default="a4", help="home-print paper (default a4)")
     b.add_argument("--bleed", type=_length, default=3.0, metavar="LENGTH", help="bleed around every piece (default 3mm)")
     b.add_argument("--marks", choices=MARKS, default="crop",
@@ -85,8 +89,7 @@ def parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="prove setups for every player count and the rulebook's worked examples",
                        description="Check inventory for every player count, the spec's own invariants, the rulebook's "
                        "gaps (as notes) and every worked example. Exit code 1 if any check fails.")
-    c.add_argument("games", nargs="*", metavar="GAME", help="game ids or game folders (default: every game)")
-    c.add_argument("--all", action="store_true", help="every game under components/ (the default)")
+    _add_games(c)
     c.add_argument("--json", action="store_true", help="print the report as JSON")
     c.add_argument("--examples", type=Path, action="append", default=[], metavar="FILE",
                    help="run more scenarios from a file in the examples.yaml format (repeatable)")

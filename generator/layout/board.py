@@ -83,20 +83,7 @@ def _edge_marks(x0, y0, w, h, col, row, cols, rows, b) -> list[Line]:
     """Crop marks on the board's own trim lines, and on the cut edges of the window."""
     lines = []
     length, gap = MARK_MAX_MM - 1.5, MARK_OFFSET_MM
-    xs = []
-    if col == 0:
-        xs.append(x0 + b)
-    if col == cols - 1:
-        xs.append(x0 + w - b)
-    if col > 0:
-        xs.append(x0)
-    ys = []
-    if row == 0:
-        ys.append(y0 + b)
-    if row == rows - 1:
-        ys.append(y0 + h - b)
-    if row > 0:
-        ys.append(y0)
+    xs, ys = _cut_positions(x0, w, col, cols, b), _cut_positions(y0, h, row, rows, b)
     for x in xs:
         lines.append(Line(x, y0 - gap - length, x, y0 - gap, "crop"))
         lines.append(Line(x, y0 + h + gap, x, y0 + h + gap + length, "crop"))
@@ -104,6 +91,18 @@ def _edge_marks(x0, y0, w, h, col, row, cols, rows, b) -> list[Line]:
         lines.append(Line(x0 - gap - length, y, x0 - gap, y, "crop"))
         lines.append(Line(x0 + w + gap, y, x0 + w + gap + length, y, "crop"))
     return [Line(*(round(v, 4) for v in (l.x1, l.y1, l.x2, l.y2)), l.kind) for l in lines]
+
+
+def _cut_positions(start: float, size: float, k: int, n: int, b: float) -> list[float]:
+    """Along one axis: the board's trim lines on its first and last tile, and the cut edge of every later one."""
+    out = []
+    if k == 0:
+        out.append(start + b)
+    if k == n - 1:
+        out.append(start + size - b)
+    if k > 0:
+        out.append(start)
+    return out
 
 
 def _cross(x: float, y: float) -> list[Line]:

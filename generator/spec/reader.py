@@ -74,6 +74,17 @@ class Reader:
             self.add(where, f"expected at least {min_items} item{'s' if min_items != 1 else ''}, got {len(value)}")
         return value
 
+    def ids(self, value: Any, where: str) -> tuple[str, ...] | None:
+        """A non-empty list of distinct ids (resource types, symbols...)."""
+        items = self.sequence(value, where, min_items=1)
+        names = [self.slug(v, join(where, i)) for i, v in enumerate(items or ())]
+        if items is None or None in names:
+            return None
+        if len(set(names)) != len(names):
+            self.add(where, f"expected distinct names, got {', '.join(names)}")
+            return None
+        return tuple(names)
+
     # -- scalars ----------------------------------------------------------------------------
     def text(self, value: Any, where: str, *, allow_empty: bool = False) -> str | None:
         value = self.unwrap(value, where)

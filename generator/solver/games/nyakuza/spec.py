@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-from generator.errors import ProblemCollector, display_path
 from generator.hexmap import HexMap
 from generator.model import Game, PlayerColour
 from generator.spec.reader import Reader
@@ -101,14 +100,14 @@ class NyakuzaSpec:
 
 def read_spec(game: Game) -> NyakuzaSpec:
     """Validate `rules:`, the tile rows, the board and the setup; every mistake is one Problem of one SpecError."""
-    problems = ProblemCollector(display_path(game.spec_file))
+    problems = game.problems()
     r = Reader(problems)
     rules = r.mapping(dict(game.rules), "rules", RULE_KEYS, ("out_of_boats",)) or {}
 
     def get(key: str, read: Callable[..., Any], *args: Any) -> Any:
         return read(rules[key], join("rules", key), *args) if key in rules else None
 
-    resources = get("resources", _read_names, r) or ()
+    resources = get("resources", r.ids) or ()
     tile_mix = get("tile_mix", _read_counts, r, resources)
     draws = get("draws", _read_draws, r) or {}
     ranks = get("boats_by_rank", _read_ranks, r)
@@ -126,16 +125,6 @@ def read_spec(game: Game) -> NyakuzaSpec:
     problems.raise_if_any()
     return NyakuzaSpec(game.player_colours, resources, tiles, tile_mix, setups, ranks, recipes, wharf_order,
                        build_choice, redraw, extra, board, total.total_count(1), out_of_boats)
-
-
-def _read_names(value: Any, where: str, r: Reader) -> tuple[str, ...] | None:
-    items = r.sequence(value, where, min_items=1)
-    names = [r.slug(v, join(where, i)) for i, v in enumerate(items or ())]
-    if items is None or None in names:
-        return None
-    if len(set(names)) != len(names):
-        r.add(where, "expected distinct names")
-    return tuple(names)
 
 
 def _read_counts(value: Any, where: str, r: Reader, names: Sequence[str]) -> dict[str, int] | None:
