@@ -2,8 +2,11 @@
 
 Prints the median wall time of the whole command (`python -m generator build ... --formats sheets`,
 start-up included, as protograf's figure is measured), the in-process build time and milliseconds
-per card. With `--protograf PYTHON` (a Python that has protograf installed, in a throwaway venv),
-it also times protograf's script for the same job in the same run and prints the ratio.
+per card, and the same job done by a bare script (jinja2 templates and one Typst compile, no
+framework) so the framework's own cost shows as a ratio. With `--protograf PYTHON` (a Python that
+has protograf installed, in a throwaway venv), it also times protograf's script for the same job
+in the same run and prints the ratio. Subprocesses run with bytecode caching on, as a user's
+machine has it, even where PYTHONDONTWRITEBYTECODE is set.
 
     python bench/bench_cards.py [--runs 7] [--protograf /tmp/pg/bin/python]
 """
@@ -11,6 +14,7 @@ it also times protograf's script for the same job in the same run and prints the
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -34,9 +38,31 @@ Save()
 '''
 
 
+BARE_SCRIPT = '''
+import pathlib, sys, jinja2, typst
+out = pathlib.Path(sys.argv[1])
+colours = ["#ff6347", "#ffd700", "#90ee90", "#87cefa", "#dda0dd", "#f4a460"]
+card = jinja2.Template('<svg xmlns="http://www.w3.org/2000/svg" width="69.5mm" height="94.9mm" viewBox="0 0 69.5 94.9">'
+                       '<rect width="69.5" height="94.9" fill="{{ c }}"/><text x="34.75" y="17" font-family="Lato" '
+                       'font-weight="700" font-size="6" text-anchor="middle">{{ t }}</text></svg>')
+for i in range(54):
+    (out / f"c{i}.svg").write_text(card.render(c=colours[i % 6], t=f"Card {i + 1}"))
+src = ["#set page(width: 210mm, height: 297mm, margin: 0pt)"]
+for i in range(54):
+    page, k = divmod(i, 8)
+    if k == 0 and page:
+        src.append("#pagebreak()")
+    x, y = 11 + (k % 2) * 95, 11 + (k // 2) * 70
+    src.append(f'#place(dx: {x}mm, dy: {y}mm, rotate(90deg, reflow: true, image("c{i}.svg", width: 69.5mm)))')
+(out / "m.typ").write_text("\\n".join(src))
+typst.compile(str(out / "m.typ"), output=str(out / "bare.pdf"), font_paths=[sys.argv[2]], ignore_system_fonts=True)
+'''
+
+
 def wall(cmd: list[str], cwd: Path) -> float:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     start = time.perf_counter()
-    subprocess.run(cmd, cwd=cwd, check=True, capture_output=True)
+    subprocess.run(cmd, cwd=cwd, check=True, capture_output=True, env=env)
     return time.perf_counter() - start
 
 
@@ -52,7 +78,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
         cmd = [sys.executable, "-m", "generator", "build", str(GAME), "--formats", "sheets", "--out", str(out)]
+        wall(cmd, HERE)  # writes the bytecode caches once
         ours = [wall(cmd, HERE) for _ in range(args.runs)]
+        (out / "bare").mkdir()
+        (out / "bare.py").write_text(BARE_SCRIPT)
+        bare_cmd = [sys.executable, str(out / "bare.py"), str(out / "bare"), str(HERE.parent / "fonts")]
+        bare = [wall(bare_cmd, HERE) for _ in range(args.runs)]
         startup = [wall([sys.executable, "-c", "import generator.cli"], HERE) for _ in range(args.runs)]
         options = BuildOptions(SheetOptions(), out, formats=("sheets",))
         build_game(GAME, options)  # warm caches once, as a long-running process would have them
@@ -75,6 +106,9 @@ def main() -> None:
     print(f"  of which import + start-up   median {med(startup):.3f} s")
     print(f"  in-process build             median {med(inproc) * 1000:.0f} ms = {med(inproc) * 1000 / 54:.2f} ms per card")
     print(f"  output                       {pages} pages, {size / 1024:.0f} KB, vector, fonts embedded")
+    print(f"bare script: jinja2 + one Typst compile, same cards, no marks, no framework ({args.runs} runs)")
+    print(f"  wall time, whole command     median {med(bare):.3f} s")
+    print(f"  ratio punchboard / bare      {med(ours) / med(bare):.2f}x (the framework's own cost)")
     if pg:
         print(f"protograf: same job ({args.runs} runs)")
         print(f"  wall time, whole command     median {med(pg):.3f} s   (runs: {', '.join(f'{t:.2f}' for t in pg)})")
