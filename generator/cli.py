@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -114,6 +115,9 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None, stderr: Te
         for problem in exc.problems:
             print(problem, file=err)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:  # `pnp check | head`: the reader left; stop quietly, as other tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
 
 
 def _games(args: argparse.Namespace) -> list[str]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 from PIL import Image
 
 from conftest import run_cli

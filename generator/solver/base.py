@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from generator.model import Game
+from generator.spec.reader import Reader
+from generator.spec.yamlio import join
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,22 @@ class Example:
     provenance: str = ""
     file: str = ""
     where: str = ""
+
+
+class RulesSection:
+    """A spec's `rules:` read key by key with one Reader, so every mistake of every key is reported."""
+
+    def __init__(self, game: Game, required: tuple[str, ...], optional: tuple[str, ...] = ()):
+        self.problems = game.problems()
+        self.r = Reader(self.problems)
+        self.values = self.r.mapping(dict(game.rules), "rules", required, optional) or {}
+
+    def get(self, key: str, read: Callable[..., Any], *args: Any, **kw: Any) -> Any:
+        """`read(value, "rules.<key>", ...)`, or None when the key is absent (already reported if required)."""
+        return read(self.values[key], join("rules", key), *args, **kw) if key in self.values else None
+
+    def done(self) -> None:
+        self.problems.raise_if_any()
 
 
 class Rules:

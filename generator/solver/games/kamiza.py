@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from generator.errors import OptionError, Problem, ProblemCollector, SpecError
 from generator.model import Game
-from generator.solver.base import CheckResult, Example, Rules
+from generator.solver.base import CheckResult, Example, Rules, RulesSection
 from generator.solver.registry import register
 from generator.spec.reader import Reader
 from generator.spec.yamlio import join
@@ -89,12 +89,8 @@ class KamizaSpec:
 
 def read_spec(game: Game) -> KamizaSpec:
     """Validate `rules:` and the role-card rows; every mistake is one Problem of a single SpecError."""
-    problems = game.problems()
-    r = Reader(problems)
-    rules = r.mapping(dict(game.rules), "rules", RULE_KEYS) or {}
-
-    def get(key: str, read: Callable[..., Any], *args: Any, **kw: Any) -> Any:
-        return read(rules[key], join("rules", key), *args, **kw) if key in rules else None
+    section = RulesSection(game, RULE_KEYS)
+    r, get = section.r, section.get
 
     seats = get("seats", _read_seats, r)
     hit_score = get("hit_score", r.integer, minimum=1)
@@ -104,7 +100,7 @@ def read_spec(game: Game) -> KamizaSpec:
     hit_man = get("hit_man", r.choice, HIT_MAN_READINGS)
     rows, per_player = _read_cards(r, game)
     names = _card_names(r, rows)
-    problems.raise_if_any()
+    section.done()
     cards = tuple(card for card, count, _ in rows for _ in range(count))
     return KamizaSpec(cards, per_player, names, seats, hit_score, rounds, games, raids, hit_man)
 

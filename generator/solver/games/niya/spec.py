@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from generator.model import Game
+from generator.solver.base import RulesSection
 from generator.spec.reader import Reader
 from generator.spec.yamlio import join
 
@@ -60,12 +61,8 @@ class NiyaSpec:
 
 def read_spec(game: Game) -> NiyaSpec:
     """Validate `rules:` and the tile rows; every mistake is one Problem of a single SpecError."""
-    problems = game.problems()
-    r = Reader(problems)
-    rules = r.mapping(dict(game.rules), "rules", RULE_KEYS) or {}
-
-    def get(key: str, read: Callable[..., Any], *args: Any, **kw: Any) -> Any:
-        return read(rules[key], join("rules", key), *args, **kw) if key in rules else None
+    section = RulesSection(game, RULE_KEYS)
+    r, get = section.r, section.get
 
     grid = get("grid", r.integer, minimum=2)
     vegetation = get("vegetation", _read_names, r)
@@ -75,7 +72,7 @@ def read_spec(game: Game) -> NiyaSpec:
     wins_needed = get("wins_needed", r.integer, minimum=1)
     next_starter = get("next_starter", r.choice, NEXT_STARTER)
     tiles = _read_tiles(r, game, vegetation or (), symbols or ())
-    problems.raise_if_any()
+    section.done()
     return NiyaSpec(grid, vegetation, symbols, tiles, full_board, targets, wins_needed, next_starter)
 
 

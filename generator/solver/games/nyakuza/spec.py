@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from generator.hexmap import HexMap
 from generator.model import Game, PlayerColour
+from generator.solver.base import RulesSection
 from generator.spec.reader import Reader
 from generator.spec.yamlio import join
 from generator.units import describe
@@ -100,12 +101,8 @@ class NyakuzaSpec:
 
 def read_spec(game: Game) -> NyakuzaSpec:
     """Validate `rules:`, the tile rows, the board and the setup; every mistake is one Problem of one SpecError."""
-    problems = game.problems()
-    r = Reader(problems)
-    rules = r.mapping(dict(game.rules), "rules", RULE_KEYS, ("out_of_boats",)) or {}
-
-    def get(key: str, read: Callable[..., Any], *args: Any) -> Any:
-        return read(rules[key], join("rules", key), *args) if key in rules else None
+    section = RulesSection(game, RULE_KEYS, ("out_of_boats",))
+    r, get = section.r, section.get
 
     resources = get("resources", r.ids) or ()
     tile_mix = get("tile_mix", _read_counts, r, resources)
@@ -122,7 +119,7 @@ def read_spec(game: Game) -> NyakuzaSpec:
     board = _read_board(r, game)
     setups = _read_setups(r, game, draws)
     total = _component(r, game, KOBAN)
-    problems.raise_if_any()
+    section.done()
     return NyakuzaSpec(game.player_colours, resources, tiles, tile_mix, setups, ranks, recipes, wharf_order,
                        build_choice, redraw, extra, board, total.total_count(1), out_of_boats)
 
