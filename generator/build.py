@@ -59,6 +59,71 @@ def pieces_of(specs: list[DesignSpec]) -> list[PieceInput]:
             for s in specs if s.face == "front"]
 
 
+@dataclass
+class _Job:
+    """What every format writer needs: the rendered designs, the staging folder and the Typst runner."""
+
+    game: Game
+    specs: list[DesignSpec]
+    rendered: list
+    sheet: SheetOptions
+    stage: Path
+    work: Path
+    runner: TypstRunner
+    progress: Progress
+    plan: object = None
+    entries: dict = field(default_factory=dict)
+    extra: dict = field(default_factory=dict)
+    files: int = 0
+
+    def record(self, fmt: str, path_of) -> None:
+        for s in self.specs:
+            self.entries[s.id][fmt] = path_of(s)
+        self.files += len(self.specs)
+
+
+def _write_sheets(job: _Job) -> None:
+    """Home-print sheets, and the duplex calibration sheet when anything has a back."""
+    job.progress.stage(f"{job.game.id}: sheets", 1)
+    name = f"{job.game.id}-{job.sheet.paper}.pdf"
+    pages = {s.id: i + 1 for i, s in enumerate(job.specs)}
+    (job.stage / name).write_bytes(sheets_pdf(job.runner, job.plan, pages, "designs.pdf", job.game.title, "sheets"))
+    job.extra["sheets_file"], job.files = name, job.files + 1
+    if any(s.face == "back" for s in job.specs) and job.sheet.duplex != "none":
+        calibration = f"calibration-{job.sheet.paper}.pdf"
+        plan = calibration_plan(job.sheet)
+        (job.stage / calibration).write_bytes(
+            sheets_pdf(job.runner, plan, {}, "designs.pdf", "Duplex calibration", "calibration"))
+        job.extra["calibration"], job.files = calibration, job.files + 1
+    job.progress.tick()
+
+
+def _write_svgs(job: _Job) -> None:
+    (job.stage / "svg").mkdir()
+    for r in job.rendered:
+        (job.stage / "svg" / f"{r.spec.id}.svg").write_text(r.svg, encoding="utf-8")
+    job.record("svg", lambda s: f"svg/{s.id}.svg")
+
+
+def _write_shop(job: _Job) -> None:
+    job.progress.stage(f"{job.game.id}: shop files", 1)
+    (job.stage / "shop").mkdir()
+    write_shop_files(job.work / "designs.pdf", [(job.stage / "shop" / f"{s.id}.pdf", job.sheet.bleed_mm)
+                                                for s in job.specs])
+    job.record("shop", lambda s: f"shop/{s.id}.pdf")
+    job.progress.tick()
+
+
+def _write_pngs(job: _Job) -> None:
+    job.progress.stage(f"{job.game.id}: png", len(job.specs))
+    (job.stage / "png").mkdir()
+    write_pngs(job.work / "designs.pdf", [job.stage / "png" / f"{s.id}.png" for s in job.specs], job.progress.tick)
+    job.record("png", lambda s: f"png/{s.id}.png")
+
+
+WRITERS = {"sheets": _write_sheets, "shop": _write_shop, "png": _write_pngs, "svg": _write_svgs}
+
+
 def build_game(name: str | Path, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
     started = time.perf_counter()
     progress = progress or Progress(enabled=False)
@@ -70,63 +135,36 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     rendered, warnings = render_designs(game, look, sheet.bleed_mm, specs, progress.tick)
     plan = plan_sheets(pieces_of(specs), sheet, game.title) if "sheets" in options.formats else None
     target = output_folder(game, options)
-    files = 0
     with staged_folder(target) as stage:
         work = stage / ".work"
         (work / "svg").mkdir(parents=True)
         for r in rendered:
             (work / "svg" / f"{r.spec.id}.svg").write_text(r.svg, encoding="utf-8")
-        runner = TypstRunner(work, list(look.font_folders))
-        b = sheet.bleed_mm
+        job = _Job(game, specs, rendered, sheet, stage, work, TypstRunner(work, list(look.font_folders)), progress,
+                   plan, {s.id: {"svg": None, "shop": None, "png": None} for s in specs})
         progress.stage(f"{game.id}: pdf", 1)
+        b = sheet.bleed_mm
         full = [(f"svg/{s.id}.svg", s.component.width_mm + 2 * b, s.component.height_mm + 2 * b) for s in specs]
-        (work / "designs.pdf").write_bytes(designs_pdf(runner, full, game.title))
+        (work / "designs.pdf").write_bytes(designs_pdf(job.runner, full, game.title))
         progress.tick()
-        entries: dict[str, dict[str, str | None]] = {s.id: {"svg": None, "shop": None, "png": None} for s in specs}
-        sheets_file = None
-        extra = {}
-        if plan is not None:
-            progress.stage(f"{game.id}: sheets", 1)
-            sheets_file = f"{game.id}-{sheet.paper}.pdf"
-            pages = {s.id: i + 1 for i, s in enumerate(specs)}
-            (stage / sheets_file).write_bytes(sheets_pdf(runner, plan, pages, "designs.pdf", game.title, "sheets"))
-            files += 1
-            if any(s.face == "back" for s in specs) and sheet.duplex != "none":
-                calibration = f"calibration-{sheet.paper}.pdf"
-                (stage / calibration).write_bytes(
-                    sheets_pdf(runner, calibration_plan(sheet), {}, "designs.pdf", "Duplex calibration", "calibration"))
-                extra["calibration"] = calibration
-                files += 1
-            progress.tick()
-        if "svg" in options.formats:
-            (stage / "svg").mkdir()
-            for r in rendered:
-                (stage / "svg" / f"{r.spec.id}.svg").write_text(r.svg, encoding="utf-8")
-                entries[r.spec.id]["svg"] = f"svg/{r.spec.id}.svg"
-                files += 1
-        if "shop" in options.formats:
-            progress.stage(f"{game.id}: shop files", 1)
-            (stage / "shop").mkdir()
-            write_shop_files(work / "designs.pdf", [(stage / "shop" / f"{s.id}.pdf", b) for s in specs])
-            for s in specs:
-                entries[s.id]["shop"] = f"shop/{s.id}.pdf"
-            files += len(specs)
-            progress.tick()
-        if "png" in options.formats:
-            progress.stage(f"{game.id}: png", len(specs))
-            (stage / "png").mkdir()
-            write_pngs(work / "designs.pdf", [stage / "png" / f"{s.id}.png" for s in specs], progress.tick)
-            for s in specs:
-                entries[s.id]["png"] = f"png/{s.id}.png"
-            files += len(specs)
-        opts = {"paper": sheet.paper, "bleed_mm": sheet.bleed_mm, "marks": sheet.marks, "duplex": sheet.duplex,
-                "back_offset_mm": list(sheet.back_offset_mm), "style": options.style,
-                "theme": options.theme.name if options.theme else None, "formats": list(options.formats)}
-        (stage / "manifest.json").write_text(
-            manifest(game.id, opts, specs, b, entries, plan, sheets_file, extra), encoding="utf-8")
-        files += 1
+        for fmt in FORMATS:
+            if fmt in options.formats:
+                WRITERS[fmt](job)
+        _write_manifest(job, options)
         shutil.rmtree(work)
     progress.done()
     pieces = sum(s.count for s in specs if s.face == "front")
-    return BuildResult(game.id, target, pieces, len(specs), len(plan.pages) if plan else 0, files,
+    return BuildResult(game.id, target, pieces, len(specs), len(plan.pages) if plan else 0, job.files,
                        time.perf_counter() - started, tuple(warnings))
+
+
+def _write_manifest(job: _Job, options: BuildOptions) -> None:
+    sheet = job.sheet
+    opts = {"paper": sheet.paper, "bleed_mm": sheet.bleed_mm, "marks": sheet.marks, "duplex": sheet.duplex}
+    extra = {k: v for k, v in job.extra.items() if k != "sheets_file"}
+    extra["build"] = {"back_offset_mm": list(sheet.back_offset_mm), "style": options.style,
+                      "theme": options.theme.name if options.theme else None, "formats": list(options.formats)}
+    text = manifest(job.game.id, opts, job.specs, sheet.bleed_mm, job.entries, job.plan,
+                    job.extra.get("sheets_file"), extra)
+    (job.stage / "manifest.json").write_text(text, encoding="utf-8")
+    job.files += 1

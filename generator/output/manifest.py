@@ -34,8 +34,7 @@ def manifest(game_id: str, options: dict[str, Any], specs: list[DesignSpec], ble
         entry = {"id": s.id, "component": c.id, "face": s.face, "shape": c.shape,
                  "trim_mm": [_r(c.width_mm), _r(c.height_mm)], "bleed_mm": _r(bleed_mm), "count": s.count,
                  **files[s.id]}
-        if s.face == "front":
-            entry["back"] = s.back
+        entry["back"] = s.back
         if s.player is not None:
             entry["player"] = s.player.id
         designs.append(entry)
