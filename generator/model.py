@@ -120,10 +120,6 @@ class Component:
     hexmap_tiles: str | None = None  # the component whose row N covers resource space N
     panels: Mapping[str, tuple[float, float, float, float]] = field(default_factory=frozen_map)  # of a net
 
-    @property
-    def double_sided(self) -> bool:
-        return self.back is not None
-
     def total_count(self, players: int) -> int:
         """Pieces printed: rows' counts, times the seats for a per-player component."""
         per_set = sum(r.count for r in self.rows)

@@ -8,4 +8,3 @@ ROOT = Path(__file__).resolve().parent.parent
 COMPONENTS = ROOT / "components"
 TEMPLATES = ROOT / "templates"
 FONTS = ROOT / "fonts"
-OUTPUT = ROOT / "output"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from generator.layout.plan import Line, Placement, SheetOptions, Text
+from generator.layout.plan import Placement, SheetOptions
 
 BACK_ROTATION = {0: 0, 90: 270, 270: 90}  # a front turned clockwise is backed by one turned anticlockwise
 
@@ -32,12 +32,3 @@ def back_placement(front: Placement, back_design: str, options: SheetOptions) ->
     return dataclasses.replace(
         front, design=back_design, x=mirror_x(front.x, front.w, options), y=mirror_y(front.y, front.h, options),
         rotation=BACK_ROTATION[front.rotation], keep=(left, top, right, bottom))
-
-
-def back_line(line: Line, options: SheetOptions) -> Line:
-    return Line(mirror_x(line.x1, 0, options), mirror_y(line.y1, 0, options),
-                mirror_x(line.x2, 0, options), mirror_y(line.y2, 0, options), line.kind)
-
-
-def back_text(text: Text, options: SheetOptions) -> Text:
-    return dataclasses.replace(text, x=mirror_x(text.x, 0, options), y=mirror_y(text.y, 0, options))

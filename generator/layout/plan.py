@@ -16,7 +16,6 @@ MARGIN_MM = 5.0        # a home printer's unprintable edge: nothing is drawn clo
 MARK_OFFSET_MM = 0.5   # crop marks start this far beyond the bleed edge (so at least bleed + 0.5 from trim)
 MARK_MIN_MM = 3.0      # the band packing reserves for marks; marks grow into free space up to
 MARK_MAX_MM = 5.0      # this length
-MARK_WIDTH_PT = 0.3    # hairline but printable (>= 0.25 pt)
 
 
 @dataclass(frozen=True)

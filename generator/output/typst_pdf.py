@@ -23,6 +23,7 @@ PT = 25.4 / 72
 INK = {"crop": "#000000", "cut": "#3c3c3c", "fold": "#5a5a5a", "text": "#4a4a4a", "target": "#000000",
        "tick": "#000000", "halo": "#ffffff", "reg": "#000000", "align": "#000000", "map": "#4a4a4a",
        "fold-halo": "#ffffff"}
+# Stroke widths in mm: crop marks and cut lines hairline but printable (>= 0.25 pt), folds a little heavier.
 WIDTH_MM = {"crop": 0.3 * PT, "cut": 0.3 * PT, "fold": 0.45 * PT, "target": 1.0 * PT, "tick": 0.3 * PT,
             "halo": 1.2 * PT, "reg": 0.35 * PT, "align": 0.4 * PT, "map": 0.3 * PT, "fold-halo": 1.3 * PT}
 DASH = {"fold": "2 1.4", "fold-halo": "2 1.4", "align": "1.2 1.2"}
