@@ -61,11 +61,10 @@ def pieces_of(specs: list[DesignSpec]) -> list[PieceInput]:
 
 @dataclass
 class _Job:
-    """What every format writer needs: the rendered designs, the staging folder and the Typst runner."""
+    """What every format writer needs: the designs, the staging and work folders and the Typst runner."""
 
     game: Game
     specs: list[DesignSpec]
-    rendered: list
     sheet: SheetOptions
     stage: Path
     work: Path
@@ -99,9 +98,8 @@ def _write_sheets(job: _Job) -> None:
 
 
 def _write_svgs(job: _Job) -> None:
-    (job.stage / "svg").mkdir()
-    for r in job.rendered:
-        (job.stage / "svg" / f"{r.spec.id}.svg").write_text(r.svg, encoding="utf-8")
+    """The SVGs Typst compiled are kept: designs.pdf is made before any writer runs, so they can move."""
+    (job.work / "svg").rename(job.stage / "svg")
     job.record("svg", lambda s: f"svg/{s.id}.svg")
 
 
@@ -140,7 +138,7 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
         (work / "svg").mkdir(parents=True)
         for r in rendered:
             (work / "svg" / f"{r.spec.id}.svg").write_text(r.svg, encoding="utf-8")
-        job = _Job(game, specs, rendered, sheet, stage, work, TypstRunner(work, list(look.font_folders)), progress,
+        job = _Job(game, specs, sheet, stage, work, TypstRunner(work, list(look.font_folders)), progress,
                    plan, {s.id: {"svg": None, "shop": None, "png": None} for s in specs})
         progress.stage(f"{game.id}: pdf", 1)
         b = sheet.bleed_mm

@@ -199,8 +199,7 @@ def _to_line_art(root: ET.Element, stroke_width: float) -> None:
         elif _local(el.tag) in shapes and fill != "none":
             el.set("stroke", LINE_INK)
             el.set("stroke-width", _num(stroke_width))
-        if el.get("opacity") or el.get("fill-opacity"):
-            el.attrib.pop("fill-opacity", None)
+        el.attrib.pop("fill-opacity", None)  # a see-through white fill would let hidden lines show
 
 
 # -- raster ----------------------------------------------------------------------------------

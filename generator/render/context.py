@@ -94,7 +94,7 @@ class ContextBuilder:
                       for role, f in look.fonts.items()}
 
     def art_for(self, design: DesignSpec) -> dict[str, Art]:
-        """Named art, and per-value art resolved for this design's row."""
+        """Named art; per-value art resolved for this design's row, or the whole table when the row has no such field."""
         line = self.look.style.line_art
         out: dict[str, Art] = {}
         for name, src in self.look.art.items():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable, Mapping
 
 from generator.model import Game
@@ -68,12 +69,23 @@ class Rules:
 
     game_id = ""
     SCENARIOS: Mapping[str, str] = {}
+    read_spec: Callable[[Game], Any] | None = None       # a staticmethod: the module's view of the spec
+    SPEC_CHECKS: tuple[Callable[[Game, Any], CheckResult | list[CheckResult]], ...] = ()
 
     def __init__(self, game: Game):
         self.game = game
 
+    @cached_property
+    def spec(self) -> Any:
+        """The spec as the module reads it, validated once; a SpecError names every mistake."""
+        return self.read_spec(self.game) if self.read_spec else None
+
     def spec_checks(self) -> list[CheckResult]:
-        return []
+        out: list[CheckResult] = []
+        for check in self.SPEC_CHECKS:
+            found = check(self.game, self.spec)
+            out.extend(found if isinstance(found, list) else [found])
+        return out
 
     def extra_checks(self, **options: Any) -> list[CheckResult]:
         """Checks that take options of `pnp check` (for example a simulation)."""

@@ -10,11 +10,10 @@ for step 5), re-exports the public names, and registers the game on its last lin
 from __future__ import annotations
 
 import argparse
-from functools import cached_property
 from typing import Any, Callable
 
 from generator.errors import OptionError, Problem, ProblemCollector, SpecError
-from generator.solver.base import CheckResult, Example, Rules
+from generator.solver.base import Example, Rules
 from generator.solver.games.kamiza.checks import INV_03_MOST_PLAYERS, RULEBOOK_NUMBERS, RULEBOOK_SEATS, SPEC_CHECKS
 from generator.solver.games.kamiza.parse import (ITEM, MATCH_HINT, MIN_PLAYS, PLAY_HINT, SEPARATORS, BadInput,
                                                  check_players, make_play, parse_match, parse_plays, split_items)
@@ -42,13 +41,8 @@ class KamizaRules(Rules):
     game_id = "kamiza"
     SCENARIOS = {"round": "scenario_round", "match": "scenario_match"}
 
-    @cached_property
-    def spec(self) -> KamizaSpec:
-        return read_spec(self.game)
-
-    # -- pnp check ------------------------------------------------------------------------------
-    def spec_checks(self) -> list[CheckResult]:
-        return [check(self.game, self.spec) for check in SPEC_CHECKS]
+    read_spec = staticmethod(read_spec)
+    SPEC_CHECKS = SPEC_CHECKS
 
     # -- examples -------------------------------------------------------------------------------
     def scenario_round(self, example: Example) -> dict[str, Any]:

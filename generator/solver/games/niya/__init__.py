@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
-from functools import cached_property
 from typing import Any
 
 from generator.errors import OptionError, Problem
-from generator.solver.base import CheckResult, Example, Rules
+from generator.solver.base import Example, Rules
 from generator.solver.games.niya.checks import RULEBOOK_MIDDLE_TILES, SPEC_CHECKS
 from generator.solver.games.niya.garden import Garden, Geometry, geometry, random_garden, read_layout
 from generator.solver.games.niya.match import MATCH_FORMATS, GameResult, Standing, next_starter, play_match
@@ -45,12 +44,8 @@ class NiyaRules(Rules):
     game_id = "niya"
     SCENARIOS = {"game": "scenario_game", "blocked": "scenario_blocked", "match": "scenario_match"}
 
-    @cached_property
-    def spec(self) -> NiyaSpec:
-        return read_spec(self.game)
-
-    def spec_checks(self) -> list[CheckResult]:
-        return [check(self.game, self.spec) for check in SPEC_CHECKS]
+    read_spec = staticmethod(read_spec)
+    SPEC_CHECKS = SPEC_CHECKS
 
     # -- scenarios: each returns JSON-like data compared key by key with the example's `expected`
     def scenario_game(self, ex: Example) -> dict[str, Any]:

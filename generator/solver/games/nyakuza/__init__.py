@@ -11,7 +11,6 @@ the game on its last line.
 from __future__ import annotations
 
 import argparse
-from functools import cached_property
 from typing import Any, Mapping
 
 from generator.errors import OptionError, Problem, SpecError
@@ -58,12 +57,8 @@ class NyakuzaRules(Rules):
     SCENARIOS = {"setup": "setup_scenario", "bid": "bid_scenario", "turn": "turn_scenario",
                  "legal": "legal_scenario", "ranking": "ranking_scenario"}
 
-    @cached_property
-    def spec(self) -> NyakuzaSpec:
-        return read_spec(self.game)
-
-    def spec_checks(self) -> list[CheckResult]:
-        return spec_checks(self.game, self.spec)
+    read_spec = staticmethod(read_spec)
+    SPEC_CHECKS = (spec_checks,)
 
     def extra_checks(self, **options: Any) -> list[CheckResult]:
         games, seed = options.get("simulate") or 0, options.get("seed", 1)
