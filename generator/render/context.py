@@ -94,7 +94,8 @@ class ContextBuilder:
                       for role, f in look.fonts.items()}
 
     def art_for(self, design: DesignSpec) -> dict[str, Art]:
-        """Named art; per-value art resolved for this design's row, or the whole table when the row has no such field."""
+        """Named art; per-value art resolved for this design's row, or the whole table when the row
+        has no such field (a legend, a board)."""
         line = self.look.style.line_art
         out: dict[str, Art] = {}
         for name, src in self.look.art.items():
