@@ -79,7 +79,9 @@ def test_backs_are_mirrored_behind_their_fronts(duplex):
             assert (k.x, k.y) == (pytest.approx(210 - f.x - f.w), pytest.approx(f.y))
         else:
             assert (k.x, k.y) == (pytest.approx(f.x), pytest.approx(297 - f.y - f.h))
-        assert k.rotation == {0: 0, 90: 270}[f.rotation]
+        # DESIGN.md: a back turns -r on a long-edge flip and 180 - r on a short-edge flip
+        assert k.rotation == {"long": {0: 0, 90: 270}, "short": {0: 180, 90: 90}}[duplex][f.rotation]
+    assert any(f.rotation == 90 for f in fronts)  # the turned case is exercised (poker cards go landscape)
 
 
 def test_back_offset_shifts_only_the_backs():

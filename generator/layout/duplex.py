@@ -5,8 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from generator.layout.plan import Placement, SheetOptions
-
-BACK_ROTATION = {0: 0, 90: 270, 270: 90}  # a front turned clockwise is backed by one turned anticlockwise
+from generator.layout.turn import back_rotation
 
 
 def mirror_x(x: float, w: float, options: SheetOptions) -> float:
@@ -23,7 +22,7 @@ def mirror_y(y: float, h: float, options: SheetOptions) -> float:
 
 
 def back_placement(front: Placement, back_design: str, options: SheetOptions) -> Placement:
-    """The back of `front`: same size, mirrored position, bleed kept on the mirrored sides."""
+    """The back of `front`: same size, mirrored position, upright behind it, bleed kept on the mirrored sides."""
     left, top, right, bottom = front.keep
     if options.duplex == "long":
         left, right = right, left
@@ -31,4 +30,4 @@ def back_placement(front: Placement, back_design: str, options: SheetOptions) ->
         top, bottom = bottom, top
     return dataclasses.replace(
         front, design=back_design, x=mirror_x(front.x, front.w, options), y=mirror_y(front.y, front.h, options),
-        rotation=BACK_ROTATION[front.rotation], keep=(left, top, right, bottom))
+        rotation=back_rotation(front.rotation, options.duplex), keep=(left, top, right, bottom))

@@ -56,7 +56,7 @@ class Placement:
     y: float
     w: float
     h: float
-    rotation: int = 0                       # clockwise degrees: 0, 90 or 270
+    rotation: int = 0                       # clockwise degrees: 0, 90, 180 or 270 (layout/turn.py)
     keep: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)   # bleed kept left, top, right, bottom
     shape: str = "rect"
     cut: str = ""

@@ -7,6 +7,7 @@ from typing import Any
 
 from generator.designs import DesignSpec
 from generator.layout.plan import SheetPlan
+from generator.layout.turn import turned_size
 
 
 def _r(v: float) -> float:
@@ -17,7 +18,7 @@ def _piece(pl) -> dict[str, Any]:
     """A piece's trim rectangle on the page; a board tile gives the part of the board it shows."""
     if not pl.tile:
         return {"design": pl.design, "trim_mm": [_r(v) for v in pl.trim], "rotation": pl.rotation}
-    w, h = (pl.src_w, pl.src_h) if pl.rotation == 0 else (pl.src_h, pl.src_w)
+    w, h = turned_size(pl.rotation, pl.src_w, pl.src_h)
     x0, y0 = max(pl.x, pl.x - pl.ox), max(pl.y, pl.y - pl.oy)
     x1, y1 = min(pl.x + pl.w, pl.x - pl.ox + w), min(pl.y + pl.h, pl.y - pl.oy + h)
     return {"design": pl.design, "trim_mm": [_r(x0), _r(y0), _r(x1 - x0), _r(y1 - y0)], "rotation": pl.rotation,

@@ -16,6 +16,7 @@ import typst
 from generator import paths
 from generator.errors import OutputError, Problem
 from generator.layout.plan import SheetPlan
+from generator.layout.turn import frame_matrix
 from generator.render.svg import environment, fmt_number
 
 TIMESTAMP = int(os.environ.get("SOURCE_DATE_EPOCH", "1767225600"))  # 2026-01-01, fixed for byte-identical files
@@ -68,8 +69,8 @@ def sheets_pdf(runner: TypstRunner, plan: SheetPlan, design_pages: dict[str, int
         pages.append({
             "overlay": overlay,
             "placements": [{"page": design_pages[pl.design], "x": pl.x, "y": pl.y, "w": pl.w, "h": pl.h,
-                            "keep": list(pl.keep), "rotation": pl.rotation, "src_w": pl.src_w,
-                            "src_h": pl.src_h, "ox": pl.ox, "oy": pl.oy}
+                            "keep": list(pl.keep), "turn": _turn(pl, plan.options.bleed_mm),
+                            "src_w": pl.src_w, "src_h": pl.src_h, "ox": pl.ox, "oy": pl.oy}
                            for pl in page.placements]})
     data = {"title": title, "page_w": page_w, "page_h": page_h, "bleed": plan.options.bleed_mm,
             "designs": designs_file, "pages": pages}
@@ -85,11 +86,13 @@ def overlay_svg(page, page_w: float, page_h: float) -> str:
                       ink=INK, width=WIDTH_MM, dash=DASH, font=LABEL_FONT)
 
 
+def _turn(pl, bleed: float) -> dict[str, float]:
+    """Angle and offset of a piece's full design (trim + bleed) in its turned frame."""
+    _, _, _, _, e, f = frame_matrix(pl.rotation, pl.src_w + 2 * bleed, pl.src_h + 2 * bleed)
+    return {"angle": pl.rotation, "dx": e, "dy": f}
+
+
 def _transform(o) -> str:
-    """Design trim coordinates to the page, for a piece turned 0, 90 or 270 degrees clockwise."""
-    n = fmt_number
-    if o.rotation == 90:
-        return f"translate({n(o.x + o.src_h)} {n(o.y)}) rotate(90)"
-    if o.rotation == 270:
-        return f"translate({n(o.x)} {n(o.y + o.src_w)}) rotate(270)"
-    return f"translate({n(o.x)} {n(o.y)})"
+    """Design trim coordinates to the page, for a piece turned 0, 90, 180 or 270 degrees clockwise."""
+    a, b, c, d, e, f = frame_matrix(o.rotation, o.src_w, o.src_h)
+    return "matrix(" + " ".join(fmt_number(v) for v in (a, b, c, d, o.x + e, o.y + f)) + ")"
