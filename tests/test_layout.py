@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from generator.errors import OptionError
-from generator.layout.plan import MARGIN_MM, MARK_OFFSET_MM, PieceInput, SheetOptions
+from generator.layout.plan import PieceInput, SheetOptions
 from generator.layout.sheets import plan_sheets
 
 POKER = PieceInput("poker", "poker-back", 63.5, 88.9, "rect", 54)
+MARGIN_MM, MARK_OFFSET_MM = 5.0, 0.5   # README: nothing within 5 mm of the paper edge; marks 0.5 mm beyond the bleed
 
 
 def bleed_rects(page, b):
@@ -100,8 +101,12 @@ def test_double_sided_pages_come_first_each_followed_by_its_back():
     assert sides == ["front", "back", "front", "back", "front", "front"]
     assert [len([q for q in p.placements if q.design == "card"]) for p in plan.pages[::2][:2]] == [8, 1]
     assert all(p.backs_of == p.index - 1 for p in plan.pages if p.side == "back")
-    labels = [t.text for p in plan.pages for t in p.texts]  # a page full to its margins has no footer
-    assert "sheet 2 of 4 · A4 at 100 % (actual size) · pages 1-4: print double-sided, long-edge flip" in labels[0]
+    footers = [[t.text for t in p.texts] for p in plan.pages]  # every page, the full ones too, has one
+    assert footers[0] == ["T · sheet 1 of 4 · A4 at 100 % (actual size) · pages 1-4: print double-sided, long-edge flip"]
+    assert footers[1] == ["T · sheet 1 of 4 · backs of page 1 · A4 at 100 % (actual size) · pages 1-4: print "
+                          "double-sided, long-edge flip"]
+    assert footers[3][0].startswith("T · sheet 2 of 4 · backs of page 3 · ")
+    assert footers[5] == ["T · sheet 4 of 4 · A4 at 100 % (actual size) · print single-sided"]
 
 
 def test_lines_mode_shares_cuts_between_rectangles_and_keeps_outer_bleed():
@@ -118,7 +123,7 @@ def test_lines_mode_shares_cuts_between_rectangles_and_keeps_outer_bleed():
 def test_round_and_hex_pieces_get_their_own_cut_outline():
     pieces = [PieceInput("coin", None, 20, 20, "circle", 2, cut="M 0 10 A 10 10 0 1 1 20 10 A 10 10 0 1 1 0 10 Z")]
     page = plan_sheets(pieces, SheetOptions(), "T").pages[0]
-    assert [o.kind for o in page.outlines] == ["cut", "cut"]
+    assert [o.kind for o in page.outlines] == ["cut-halo", "cut"] * 2   # a light halo under each cut line
     assert page.outlines[0].path.startswith("M 0 10 A 10 10")
 
 
@@ -133,4 +138,4 @@ def test_a_piece_larger_than_the_paper_is_a_clear_error():
     with pytest.raises(OptionError) as exc:
         plan_sheets([PieceInput("board", None, 400, 400, "rect", 1)], SheetOptions(), "T")
     assert str(exc.value) == ('error: --paper a4: "board" (400 x 400 mm with 3 mm bleed and marks) does not fit the '
-                              "printable area of 200 x 287 mm; choose a larger paper")
+                              "printable area of 200 x 284.4 mm (less the footer); choose a larger paper")  # A4 less 5 mm margins and the footer

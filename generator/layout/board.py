@@ -34,22 +34,38 @@ def _spans(length: float, window: float) -> list[tuple[float, float]]:
     return [(round(i * step, 4), round(step + OVERLAP_MM, 4)) for i in range(n)]
 
 
-def tile_board(piece: PieceInput, options: SheetOptions, first_index: int, title: str) -> list[Page]:
-    """One page per tile; windows include the bleed on the board's outer edges."""
-    if piece.back:
-        raise OptionError(f'"{piece.design}" is larger than the paper and double-sided; '
-                          "a tiled board can only be single-sided")
+def _tiling(piece: PieceInput, options: SheetOptions) -> tuple[int, list, list]:
+    """Rotation and the column and row windows, turned a quarter when that takes fewer sheets
+    (windows are then in the turned board's coordinates)."""
     b = options.bleed_mm
     area = printable(options)
     win_w = area.w - 2 * SIDE_BAND_MM
     win_h = area.h - TOP_BAND_MM - SIDE_BAND_MM
-    # turned a quarter when that takes fewer sheets; windows are then in the turned board's coordinates
     layouts = []
     for rotation in (0, 90):
         full_w, full_h = (piece.w + 2 * b, piece.h + 2 * b) if rotation == 0 else (piece.h + 2 * b, piece.w + 2 * b)
         cols, rows = _spans(full_w, win_w), _spans(full_h, win_h)
         layouts.append((len(cols) * len(rows), rotation, cols, rows))
     _, rotation, cols, rows = min(layouts, key=lambda t: (t[0], t[1]))
+    return rotation, cols, rows
+
+
+def board_pages(piece: PieceInput, options: SheetOptions) -> int:
+    """How many sheets one copy of a board larger than the paper takes."""
+    _, cols, rows = _tiling(piece, options)
+    return len(cols) * len(rows)
+
+
+def tile_board(piece: PieceInput, options: SheetOptions, first_index: int, title: str,
+               sheet: tuple[int, int]) -> list[Page]:
+    """One page per tile; windows include the bleed on the board's outer edges. `sheet`: the first
+    tile's sheet number and the build's sheet count, for the label's "sheet n of N"."""
+    if piece.back:
+        raise OptionError(f'"{piece.design}" is larger than the paper and double-sided; '
+                          "a tiled board can only be single-sided")
+    b = options.bleed_mm
+    area = printable(options)
+    rotation, cols, rows = _tiling(piece, options)
     if len(rows) > len(string.ascii_uppercase):
         raise OptionError(f'"{piece.design}" needs more than 26 rows of tiles on {options.paper}; choose a larger paper')
     pages = []
@@ -65,8 +81,9 @@ def tile_board(piece: PieceInput, options: SheetOptions, first_index: int, title
             lines = _edge_marks(x0, y0, sw, sh, c, r, len(cols), len(rows), b)
             lines += _alignment(x0, y0, sw, sh, c, r, len(cols), len(rows))
             texts = [Text(area.x, area.y + 7.5, label, 20, "start", 700),
-                     Text(area.x + 16, area.y + 4.2, f"{title} · tile {label} of {len(rows) * len(cols)} "
-                          f"({len(rows)} rows x {len(cols)} columns) · {options.paper.upper()} · print at 100 %", 7),
+                     Text(area.x + 16, area.y + 4.2, f"{title} · sheet {sheet[0] + len(pages)} "
+                          f"of {sheet[1]} · tile {label} of {len(rows) * len(cols)} ({len(rows)} rows x {len(cols)} columns) · "
+                          f"{options.paper.upper()} at 100 % (actual size) · print single-sided", 6.5),
                      Text(area.x + 16, area.y + 8.2, _instructions(c, r), 6.5)]
             lines += _assembly_map(area.x + area.w, area.y + 1, r, c, len(rows), len(cols))
             pages.append(Page(first_index + len(pages), "front", (place,), tuple(lines), (), tuple(texts)))

@@ -10,6 +10,8 @@ from __future__ import annotations
 from generator.layout.pack import Block, Rect, printable
 from generator.layout.plan import MARK_MAX_MM, MARK_MIN_MM, MARK_OFFSET_MM, Line, SheetOptions
 
+STRAIGHT_EDGED = ("rect", "rounded")   # cut straight on a paper cutter (then a corner rounder)
+
 
 def _reach(block: Block, others: list[Block], area: Rect, side: str) -> float:
     """Free distance from the block's bleed edge on `side` to the printable edge or half-way to a neighbour."""
@@ -43,10 +45,11 @@ def trim_lines(block: Block) -> tuple[list[float], list[float]]:
     return sorted(xs), sorted(ys)
 
 
-def block_lines(block: Block, others: list[Block], options: SheetOptions) -> list[Line]:
+def block_lines(block: Block, others: list[Block], options: SheetOptions, area: Rect | None = None) -> list[Line]:
+    """Crop marks and/or cut lines of a block; `area` is where marks may reach (clear of the footer)."""
     if options.marks == "none":
         return []
-    area = printable(options)
+    area = area or printable(options)
     r = block.bleed_rect
     xs, ys = trim_lines(block)
     length = {s: mark_length(block, others, area, s) for s in ("left", "right", "top", "bottom")}
@@ -59,7 +62,7 @@ def block_lines(block: Block, others: list[Block], options: SheetOptions) -> lis
         for y in ys:
             lines.append(Line(r.x - start - length["left"], y, r.x - start, y, "crop"))
             lines.append(Line(r.right + start, y, r.right + start + length["right"], y, "crop"))
-    if options.marks in ("lines", "both") and block.items[0].shape == "rect":
+    if options.marks in ("lines", "both") and block.items[0].shape in STRAIGHT_EDGED:
         top, bottom = r.y - start - length["top"], r.bottom + start + length["bottom"]
         left, right = r.x - start - length["left"], r.right + start + length["right"]
         lines.extend(Line(x, top, x, bottom, "cut") for x in xs)

@@ -100,22 +100,25 @@ def _fit(rect: Rect, w: float, h: float, b: float, band: float, shared: bool, le
     return cols, rows, cols * px + extra, rows * py + extra
 
 
-def fits_paper(p: PieceInput, options: SheetOptions) -> bool:
+def fits_paper(p: PieceInput, options: SheetOptions, area: Rect | None = None) -> bool:
     """Whether one piece, with its bleed and marks, fits the printable area in some orientation."""
-    b, band, area = options.bleed_mm, band_mm(options), printable(options)
+    b, band, area = options.bleed_mm, band_mm(options), area or printable(options)
     return bool(_fit(area, p.w, p.h, b, band, False, 1) or (p.rotatable and _fit(area, p.h, p.w, b, band, False, 1)))
 
 
-def pack(pieces: list[PieceInput], options: SheetOptions) -> list[list[Block]]:
-    """Pages of blocks. Every piece is placed or an OptionError says which one cannot fit."""
+def pack(pieces: list[PieceInput], options: SheetOptions, area: Rect | None = None) -> list[list[Block]]:
+    """Pages of blocks inside `area` (the printable area less the footer's strip).
+
+    Every piece is placed or an OptionError says which one cannot fit.
+    """
     b, band = options.bleed_mm, band_mm(options)
-    area = printable(options)
+    area = area or printable(options)
     groups = [list(g) for g in _groups(pieces) if g]
     for g in groups:
         p = g[0]
-        if not fits_paper(p, options):
+        if not fits_paper(p, options, area):
             raise OptionError(f'--paper {options.paper}: "{p.design}" ({p.w:g} x {p.h:g} mm with {b:g} mm bleed '
-                              f"and marks) does not fit the printable area of {area.w:g} x {area.h:g} mm; "
+                              f"and marks) does not fit the printable area of {area.w:g} x {area.h:g} mm (less the footer); "
                               "choose a larger paper")
     pages: list[list[Block]] = []
     while any(groups):

@@ -101,6 +101,7 @@ class Text:
     size_pt: float = 7.0
     anchor: str = "start"                   # start, middle or end
     weight: int = 400
+    angle: int = 0                          # degrees, clockwise, about (x, y): -90 reads bottom to top
 
 
 @dataclass(frozen=True)

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
+from generator.errors import OptionError
+from generator.layout.board import board_pages, tile_board
 from generator.layout.duplex import back_placement
+from generator.layout.footer import Footer, footers, how_to_print
 from generator.layout.marks import block_lines
-from generator.layout.board import tile_board
-from generator.layout.pack import Block, Rect, band_mm, fits_paper, pack, printable
-from generator.layout.plan import (MARGIN_MM, Outline, Page, PieceInput, Placement, SheetOptions, SheetPlan,
-                                   Text)
-
-LABEL_PT = 6.5
-LABEL_BAND_MM = 3.2
+from generator.layout.pack import Block, Rect, fits_paper, pack
+from generator.layout.plan import Outline, Page, PieceInput, Placement, SheetOptions, SheetPlan
 
 
 def block_placements(block: Block) -> list[Placement]:
@@ -34,24 +32,42 @@ def block_placements(block: Block) -> list[Placement]:
 def _outlines(block: Block, placements: list[Placement], marks: str) -> list[Outline]:
     out = []
     for item, pl in zip(block.items, placements):
-        if item.shape != "rect" and marks != "none":
-            out.append(Outline(item.cut, pl.x, pl.y, pl.rotation, item.w, item.h, "cut"))
+        if item.shape != "rect" and marks != "none":  # a light halo keeps the cut visible on any fill
+            for kind in ("cut-halo", "cut"):
+                out.append(Outline(item.cut, pl.x, pl.y, pl.rotation, item.w, item.h, kind))
         for x1, y1, x2, y2 in item.folds:  # a light halo under the dashes keeps them visible on dark art
             for kind in ("fold-halo", "fold"):
                 out.append(Outline(f"M {x1:g} {y1:g} L {x2:g} {y2:g}", pl.x, pl.y, pl.rotation, item.w, item.h, kind))
     return out
 
 
-def _label_band(blocks: list[Block], options: SheetOptions) -> float | None:
-    """The top of a strip for the page label at the bottom (else top) of the printable area, clear of blocks."""
-    area = printable(options)
-    band = band_mm(options)
-    taken = [Rect(r.x - band, r.y - band, r.w + 2 * band, r.h + 2 * band) for r in (bl.bleed_rect for bl in blocks)]
-    for top in (area.bottom - LABEL_BAND_MM, area.y):
-        strip = Rect(area.x, top, area.w, LABEL_BAND_MM)
-        if all(t.bottom <= strip.y or t.y >= strip.bottom for t in taken):
-            return top
-    return None
+def _pack_with_footer(pieces: list[PieceInput], options: SheetOptions) -> tuple[list[list[Block]], Footer]:
+    """Pack clear of the footer's strip, on whichever edge takes fewer pages (bottom on a tie)."""
+    best, error = None, None
+    for footer in footers(options):
+        try:
+            paged = pack(pieces, options, footer.area)
+        except OptionError as exc:
+            error = error or exc
+            continue
+        if best is None or len(paged) < len(best[0]):
+            best = (paged, footer)
+    if best is None:
+        raise error
+    return best
+
+
+def _page_parts(blocks: list[Block], options: SheetOptions, area: Rect, only_backed: dict | None = None):
+    """Placements, marks and outlines of a page's blocks (of the double-sided blocks only, if asked)."""
+    placements, lines, outlines = [], [], []
+    for block in blocks:
+        pls = block_placements(block)
+        placements.extend(pls)
+        if only_backed is not None and not only_backed[block.items[0].design]:
+            continue
+        lines.extend(block_lines(block, [o for o in blocks if o is not block], options, area))
+        outlines.extend(_outlines(block, pls, options.marks))
+    return placements, lines, outlines
 
 
 def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> SheetPlan:
@@ -59,48 +75,44 @@ def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> 
 
     Double-sided pieces are packed first, so those pages come first and can be printed duplex in
     one go (single-sided pieces filling their gaps get a blank back); the pages after them hold
-    single-sided pieces only and have no back page. Every footer says how to print its page.
+    single-sided pieces only and have no back page. Every page has a footer saying how to print
+    it. Backs printed duplex rely on their front's marks; with `--duplex none` each back page
+    carries its own, since it is cut on its own.
     """
     boards = [p for p in pieces if p.tileable and not fits_paper(p, options)]
-    paged = pack([p for p in pieces if p not in boards], options) if len(boards) < len(pieces) else []
+    rest = [p for p in pieces if p not in boards]
+    paged, footer = _pack_with_footer(rest, options) if rest else ([], footers(options)[0])
     backs = {p.design: p.back for p in pieces}
     duplex_fronts = sum(1 for blocks in paged if any(backs[i.design] for bl in blocks for i in bl.items))
+    sheets = len(paged) + sum(board_pages(b, options) * b.count for b in boards)
     pages: list[Page] = []
-    total = len(paged)
     for k, blocks in enumerate(paged):
-        placements: list[Placement] = []
-        lines, outlines = [], []
-        for block in blocks:
-            pls = block_placements(block)
-            placements.extend(pls)
-            lines.extend(block_lines(block, [o for o in blocks if o is not block], options))
-            outlines.extend(_outlines(block, pls, options.marks))
-        band = _label_band(blocks, options)
+        placements, lines, outlines = _page_parts(blocks, options, footer.area)
         double = k < duplex_fronts
-        texts = []
-        if band is not None:
-            how = (f"pages 1-{2 * duplex_fronts}: print double-sided, {_flip(options)}" if double
-                   else "print single-sided")
-            texts.append(Text(MARGIN_MM, band + LABEL_BAND_MM * 0.75, f"{title} · sheet {k + 1} of {total} · "
-                              f"{options.paper.upper()} at 100 % (actual size) · {how}", LABEL_PT))
-        front = Page(len(pages), "front", tuple(placements), tuple(lines), tuple(outlines), tuple(texts))
+        words = (f"{title} · sheet {k + 1} of {sheets} · {options.paper.upper()} at 100 % (actual size) · "
+                 f"{how_to_print(options, double, 2 * duplex_fronts)}")
+        front = Page(len(pages), "front", tuple(placements), tuple(lines), tuple(outlines),
+                     (footer.text(words, options),))
         pages.append(front)
         if double:
-            back_pls = tuple(back_placement(pl, backs[pl.design], options) for pl in placements if backs[pl.design])
-            back_texts = []
-            if band is not None:
-                page_w, page_h = options.page_mm
-                top = page_h - band - LABEL_BAND_MM if options.duplex == "short" else band
-                back_texts.append(Text(page_w - MARGIN_MM, top + LABEL_BAND_MM * 0.75,
-                                       f"{title} · sheet {k + 1} of {total} · backs", LABEL_PT, "end"))
-            pages.append(Page(len(pages), "back", back_pls, (), (), tuple(back_texts), backs_of=front.index))
+            pages.append(_back_page(front, blocks, backs, options, footer, f"{title} · sheet {k + 1} of {sheets} · "
+                                    f"backs of page {front.index + 1} · {options.paper.upper()} at 100 % (actual "
+                                    f"size) · {how_to_print(options, True, 2 * duplex_fronts)}"))
+    done = len(paged)
     for board in boards:
         for _ in range(board.count):
-            pages.extend(tile_board(board, options, len(pages), title))
+            tiles = tile_board(board, options, len(pages), title, (done + 1, sheets))
+            pages.extend(tiles)
+            done += len(tiles)
     return SheetPlan(options, tuple(pages))
 
 
-def _flip(options: SheetOptions) -> str:
-    if options.duplex == "none":
-        return "backs not mirrored (cut them separately)"
-    return f"{options.duplex}-edge flip"
+def _back_page(front: Page, blocks: list[Block], backs: dict, options: SheetOptions, footer: Footer,
+               words: str) -> Page:
+    placements = tuple(back_placement(pl, backs[pl.design], options) for pl in front.placements if backs[pl.design])
+    lines, outlines = (), ()
+    if options.duplex == "none":   # printed and cut on its own: the backs need marks of their own
+        _, own_lines, own_outlines = _page_parts(blocks, options, footer.area, only_backed=backs)
+        lines, outlines = tuple(own_lines), tuple(own_outlines)
+    return Page(front.index + 1, "back", placements, lines, outlines, (footer.text(words, options, back=True),),
+                backs_of=front.index)

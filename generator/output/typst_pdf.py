@@ -22,11 +22,11 @@ from generator.render.svg import environment, fmt_number
 TIMESTAMP = int(os.environ.get("SOURCE_DATE_EPOCH", "1767225600"))  # 2026-01-01, fixed for byte-identical files
 PT = 25.4 / 72
 INK = {"crop": "#000000", "cut": "#3c3c3c", "fold": "#5a5a5a", "text": "#4a4a4a", "target": "#000000",
-       "tick": "#000000", "halo": "#ffffff", "reg": "#000000", "align": "#000000", "map": "#4a4a4a",
-       "fold-halo": "#ffffff"}
+       "tick": "#000000", "zero": "#000000", "halo": "#ffffff", "reg": "#000000", "align": "#000000", "map": "#4a4a4a",
+       "fold-halo": "#ffffff", "cut-halo": "#ffffff"}
 # Stroke widths in mm: crop marks and cut lines hairline but printable (>= 0.25 pt), folds a little heavier.
-WIDTH_MM = {"crop": 0.3 * PT, "cut": 0.3 * PT, "fold": 0.45 * PT, "target": 1.0 * PT, "tick": 0.3 * PT,
-            "halo": 1.2 * PT, "reg": 0.35 * PT, "align": 0.4 * PT, "map": 0.3 * PT, "fold-halo": 1.3 * PT}
+WIDTH_MM = {"crop": 0.3 * PT, "cut": 0.3 * PT, "fold": 0.45 * PT, "target": 1.0 * PT, "tick": 0.3 * PT, "zero": 0.8 * PT,
+            "halo": 1.2 * PT, "reg": 0.35 * PT, "align": 0.4 * PT, "map": 0.3 * PT, "fold-halo": 1.3 * PT, "cut-halo": 1.2 * PT}
 DASH = {"fold": "2 1.4", "fold-halo": "2 1.4", "align": "1.2 1.2"}
 LABEL_FONT = "Lato"
 
@@ -82,7 +82,7 @@ def overlay_svg(page, page_w: float, page_h: float) -> str:
     tpl = environment(paths.ROOT).get_template("shared/sheet-overlay.svg.j2")
     return tpl.render(page={"w": page_w, "h": page_h, "lines": page.lines, "outlines": outlines,
                             "texts": [{"x": t.x, "y": t.y, "text": t.text, "size": t.size_pt * 25.4 / 72,
-                                       "anchor": t.anchor, "weight": t.weight} for t in page.texts]},
+                                       "anchor": t.anchor, "weight": t.weight, "angle": t.angle} for t in page.texts]},
                       ink=INK, width=WIDTH_MM, dash=DASH, font=LABEL_FONT)
 
 
