@@ -115,7 +115,9 @@ def _write_shop(job: _Job) -> None:
 def _write_pngs(job: _Job) -> None:
     job.progress.stage(f"{job.game.id}: png", len(job.specs))
     (job.stage / "png").mkdir()
-    write_pngs(job.work / "designs.pdf", [job.stage / "png" / f"{s.id}.png" for s in job.specs], job.progress.tick)
+    b = job.sheet.bleed_mm
+    write_pngs(job.work / "designs.pdf", [(job.stage / "png" / f"{s.id}.png", s.component.width_mm + 2 * b,
+                                           s.component.height_mm + 2 * b) for s in job.specs], job.progress.tick)
     job.record("png", lambda s: f"png/{s.id}.png")
 
 

@@ -1,0 +1,27 @@
+"""Print-shop PNGs have exactly the pixel size the shops publish."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PIL import Image
+
+from generator.build import BuildOptions, build_game
+from generator.layout.plan import SheetOptions
+from conftest import DEMO
+
+
+@pytest.mark.parametrize("bleed, expect", [
+    (3.175, (825, 1125)),    # The Game Crafter / DriveThruCards poker template: 825 x 1125 px at 300 dpi
+    (3.0, (821, 1121)),      # (63.5 + 6) / 25.4 x 300 = 820.9; (88.9 + 6) / 25.4 x 300 = 1120.9
+])
+def test_poker_card_png_has_the_shop_pixel_size(tmp_path, bleed, expect):
+    build_game(DEMO, BuildOptions(SheetOptions(bleed_mm=bleed), tmp_path, formats=("png",)))
+    doc = json.loads((tmp_path / "demo" / "manifest.json").read_text())
+    card = next(d for d in doc["designs"] if d["component"] == "card" and d["face"] == "front")
+    with Image.open(tmp_path / "demo" / card["png"]) as im:
+        assert im.size == expect
+        assert round(im.info["dpi"][0]) == 300
+        right = [im.getpixel((im.width - 1, y)) for y in range(0, im.height, 50)]
+    assert all(sum(px) < 3 * 250 for px in right), "the last column is art (the bleed), not an empty sliver"
