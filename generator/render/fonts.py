@@ -71,8 +71,13 @@ def _describe(path: Path) -> tuple[str, int, str]:
 
 @dataclass(frozen=True)
 class Metrics:
-    """Advance widths in em units, for measuring a string at any size."""
+    """A font's vertical metrics and cmap, and its shaper for measuring a string at any size.
 
+    Widths come from HarfBuzz with the font's default features (kerning, ligatures), the way
+    Typst sets the text, so a line measured to fit is the line printed.
+    """
+
+    path: str
     units_per_em: int
     ascender: float
     descender: float
@@ -80,17 +85,38 @@ class Metrics:
     default_advance: int
 
     def width_em(self, text: str) -> float:
-        adv = self.advances
-        return sum(adv.get(ord(ch), self.default_advance) for ch in text) / self.units_per_em
+        return shaped_width(self.path, text) / self.units_per_em
 
     def has_glyphs(self, text: str) -> bool:
         return all(ord(ch) in self.advances or ch in "\n\t" for ch in text)
 
 
+@lru_cache(maxsize=16)
+def _hb_font(path: str):
+    import uharfbuzz as hb
+
+    blob = hb.Blob.from_file_path(path)
+    return hb.Font(hb.Face(blob))
+
+
+@lru_cache(maxsize=65536)
+def shaped_width(path: str, text: str) -> int:
+    """Advance of `text` in font units, shaped by HarfBuzz with kerning and ligatures."""
+    import uharfbuzz as hb
+
+    if not text:
+        return 0
+    buf = hb.Buffer()
+    buf.add_str(text)
+    buf.guess_segment_properties()
+    hb.shape(_hb_font(path), buf, {"kern": True, "liga": True})
+    return sum(p.x_advance for p in buf.glyph_positions or ())
+
+
 @lru_cache(maxsize=32)
 def metrics(path: Path) -> Metrics:
     upm, asc, desc, advances, default = cached_json("font-metrics", path, lambda: _read_metrics(path))
-    return Metrics(upm, asc, desc, {int(k): v for k, v in advances.items()}, default)
+    return Metrics(str(path), upm, asc, desc, {int(k): v for k, v in advances.items()}, default)
 
 
 def _read_metrics(path: Path) -> tuple[int, float, float, dict[int, int], int]:

@@ -1,8 +1,10 @@
 """Text that fits its box: wrapped at word (or CJK character) boundaries, then shrunk until it fits.
 
-Measured with the real font's advance widths (kerning ignored, which only ever makes the printed
-line a little narrower than measured), so fitted text never leaves its box. Several paragraphs
-(a heading and its body, say) shrink together, so they keep their proportions.
+Lines are measured as they are set: shaped by HarfBuzz with the font's kerning and ligatures
+(render/fonts.py), so fitted text never leaves its box. Japanese breaks follow the basic kinsoku
+rules: closing brackets, stops, commas and small kana never start a line, opening brackets never
+end one. Several paragraphs (a heading and its body, say) shrink together, so they keep their
+proportions.
 """
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ from dataclasses import dataclass
 from generator.render.fonts import Metrics
 
 _BREAKABLE = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
+# JIS X 4051 line-start and line-end prohibitions (the common subset)
+NO_LINE_START = set("。、，．・：；？！」』）〕］｝〉》】〙〗’”)]}ゝゞヽヾーぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ々〻‐゠–〜～")
+NO_LINE_END = set("「『（〔［｛〈《【〘〖‘“([{")
 SHRINK_STEP = 0.97
 
 
@@ -45,20 +50,29 @@ class FittedFlow:
 
 
 def _tokens(paragraph: str) -> list[str]:
-    """Words with their trailing space; each CJK character is a token of its own."""
-    tokens: list[str] = []
+    """Words with their trailing space; each CJK character is a token of its own, except that a
+    character that may not start a line joins the token before it, and one that may not end a
+    line joins the token after it."""
+    raw: list[str] = []
     for word in re.findall(r"\S+\s*", paragraph):
         buf = ""
         for ch in word:
             if _BREAKABLE.match(ch):
                 if buf:
-                    tokens.append(buf)
+                    raw.append(buf)
                     buf = ""
-                tokens.append(ch)
+                raw.append(ch)
             else:
                 buf += ch
         if buf:
-            tokens.append(buf)
+            raw.append(buf)
+    tokens: list[str] = []
+    for token in raw:
+        if tokens and (token[0] in NO_LINE_START or tokens[-1].rstrip()[-1:] in NO_LINE_END
+                       and not tokens[-1][-1:].isspace()):
+            tokens[-1] += token
+        else:
+            tokens.append(token)
     return tokens
 
 
