@@ -9,6 +9,7 @@ from generator.designs import DesignSpec
 from generator.errors import PunchboardError, RenderError
 from generator.model import Game
 from generator.render.context import ContextBuilder, RenderNotes
+from generator.render.paper import MASKED_SHAPES, keep_paper_outside
 from generator.render.svg import render_template
 from generator.theme import Appearance
 
@@ -29,6 +30,10 @@ def render_designs(game: Game, look: Appearance, bleed_mm: float, specs: list[De
     for spec in specs:
         try:
             svg = render_template(game.folder, spec.template, builder.context(spec), spec.id)
+            c = spec.component
+            if c.shape in MASKED_SHAPES and bleed_mm > 0:
+                svg = keep_paper_outside(svg, spec.id, c.cut_path(), c.width_mm + 2 * bleed_mm,
+                                         c.height_mm + 2 * bleed_mm, bleed_mm)
             out.append(RenderedDesign(spec, svg))
         except PunchboardError as exc:
             for p in exc.problems:  # a broken template is one problem, not one per design using it
