@@ -168,9 +168,11 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(json.dumps({"ok": ok, "games": [r.as_json() for r in reports]}, indent=2, ensure_ascii=False), file=out)
     else:
         for r in reports:
-            rows = [["ok" if c.ok else "FAIL", c.kind, c.name, c.data.get("players", ""), _short(c.detail)]
-                    for c in r.checks]
-            print(f"{r.game}: {'ok' if r.ok else 'FAILED'} ({sum(c.ok for c in r.checks)}/{len(r.checks)} checks)", file=out)
+            rows = [["info" if c.informational else "ok" if c.ok else "FAIL", c.kind, c.name, c.data.get("players", ""),
+                     _short(c.detail)] for c in r.checks]
+            info = len(r.checks) - len(r.proofs)
+            print(f"{r.game}: {'ok' if r.ok else 'FAILED'} ({sum(bool(c.ok) for c in r.proofs)}/{len(r.proofs)} checks"
+                  f" passed; {info} notes and decisions)", file=out)
             print(table(["", "kind", "check", "players", "detail"], rows), file=out)
             for c in r.checks:
                 if not c.ok and c.kind == "example":

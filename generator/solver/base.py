@@ -14,11 +14,15 @@ from generator.spec.yamlio import join
 
 @dataclass(frozen=True)
 class CheckResult:
-    kind: str                 # "inventory", "spec", "example", "note", "simulation"
+    kind: str                 # "inventory", "spec", "example", "fit", "simulation"; or "note", "decision"
     name: str
-    ok: bool
+    ok: bool | None           # None: information (a note or a decision), never passed or failed
     detail: str = ""
     data: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def informational(self) -> bool:
+        return self.ok is None
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "name": self.name, "ok": self.ok}

@@ -20,7 +20,12 @@ class GameReport:
 
     @property
     def ok(self) -> bool:
-        return all(c.ok for c in self.checks)
+        return all(c.ok for c in self.proofs)
+
+    @property
+    def proofs(self) -> tuple[CheckResult, ...]:
+        """The checks that pass or fail; notes and decisions are information and count for neither."""
+        return tuple(c for c in self.checks if not c.informational)
 
     def as_json(self) -> dict[str, Any]:
         return {"game": self.game, "ok": self.ok, "checks": [c.as_json() for c in self.checks]}
@@ -31,13 +36,13 @@ def note_checks(game: Game) -> list[CheckResult]:
     out = []
     for n in game.notes:
         detail = n["text"] + (f" Decision: {n['decision']}" if n.get("decision") else "")
-        out.append(CheckResult("note", n["id"], True, detail, {"severity": n.get("severity", "minor")}))
+        out.append(CheckResult("note", n["id"], None, detail, {"severity": n.get("severity", "minor")}))
     return out
 
 
 def decision_checks(game: Game) -> list[CheckResult]:
     """Every value the spec marks as not from the rulebook, with its source and reason."""
-    return [CheckResult("decision", where, True, f"{p.source}: {p.note}" if p.note else p.source)
+    return [CheckResult("decision", where, None, f"{p.source}: {p.note}" if p.note else p.source)
             for where, p in sorted(game.provenance.items()) if p.source != "rulebook"]
 
 

@@ -33,6 +33,9 @@ def load_examples(path: Path, rules: Rules) -> list[Example]:
             r.add(join(where, "scenario"), f"{rules.game.id} has no rules module to run examples")
         given = r.mapping(m["given"], join(where, "given"), free=True)
         expected = r.mapping(m["expected"], join(where, "expected"), free=True)
+        if expected is not None and not expected:
+            r.add(join(where, "expected"), "expected at least one outcome to compare (an empty expected proves nothing)")
+            expected = None
         texts = {k: r.text(m.get(k, ""), join(where, k), allow_empty=True) or "" for k in EXAMPLE_OPTIONAL}
         if name and scenario and given is not None and expected is not None:
             out.append(Example(name, scenario, given, expected, texts["ref"], texts["rule"], texts["provenance"],
