@@ -19,6 +19,7 @@ from generator.output.typst_pdf import TypstRunner, designs_pdf, sheets_pdf
 from generator.output.writer import staged_folder
 from generator.progress import Progress
 from generator.render import render_designs
+from generator.solver.registry import rules_for
 from generator.spec import load_game
 from generator.theme import appearance
 
@@ -132,7 +133,7 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     sheet = options.sheet
     specs = expand(game)
     progress.stage(f"{game.id}: render", len(specs))
-    rendered, warnings = render_designs(game, look, sheet.bleed_mm, specs, progress.tick)
+    rendered, warnings = render_designs(game, look, sheet.bleed_mm, specs, progress.tick, rules_for(game).aid())
     plan = plan_sheets(pieces_of(specs), sheet, game.title) if "sheets" in options.formats else None
     target = output_folder(game, options)
     with staged_folder(target) as stage:

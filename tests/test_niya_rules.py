@@ -419,3 +419,11 @@ def test_solve_random_layout_is_seeded():
 def test_solve_bad_options_are_one_line(argv, message):
     code, out, err = run(["solve", "niya", *argv])
     assert (code, out, err) == (2, "", message + "\n")
+
+
+@pytest.mark.parametrize("rule, starters", [("loser", [1, 1, 2]), ("alternate", [1, 2, 1])])
+def test_next_starter_ruling_decides_who_starts(rule, starters):
+    """Player 2 wins game 1, player 1 wins game 2: the loser starts next (rulebook), or turns alternate."""
+    results = [GameResult(2, 5), GameResult(1, 4), GameResult(2, 3)]
+    standings, _ = play_match(results, "wins", 3, 1, rule)
+    assert [s.starter for s in standings] == starters

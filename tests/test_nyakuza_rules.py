@@ -406,8 +406,8 @@ def test_rules_mistakes_are_one_problem_each(game):
     got = {(p.where, p.message) for p in exc.value.problems}
     assert {p.file for p in exc.value.problems} == {"components/nyakuza/game.yaml"}
     assert got == {
-        ("rules.recipies", "unknown key; expected one of: all_bids_zero, boats_by_rank, build_choice, draws, "
-                           "last_round, out_of_boats, recipes, resources, secret_resource, tile_mix, wharf_order"),
+        ("rules.recipies", "unknown key; expected one of: boats_by_rank, draws, "
+                           "out_of_boats, recipes, resources, secret_resource, tile_mix, wharf_order"),
         ("rules", 'missing key "draws"'),
         ("rules.recipes[1].salmon", 'expected a whole number, got "one"'),
         ("rules.wharf_order", 'expected one of pay-then-split, split-then-pay, got "split"'),
@@ -461,3 +461,20 @@ def test_a_bid_round_leads_to_placements(spec):
     assert state.phase == BID and sum(state.tile) == 8 and state.current_player() == -2
     state.apply_bids([5, 5, 0, 0])
     assert state.current_player() == 0 and state.pending == 3 and state.wharf == 1
+
+
+@pytest.mark.parametrize("ruling, placed", [("place-what-is-left", 1), ("unlimited", 3)])
+def test_out_of_boats_ruling_decides_what_a_clan_places(spec, ruling, placed):
+    """The highest bid earns 3 Boats (rules.boats_by_rank); a clan with 1 Boat left places 1, or all 3."""
+    state = NyakuzaState(dataclasses.replace(spec, out_of_boats=ruling), 4, 0)
+    state.supply[0] = 1
+    state.apply_bids([5, 0, 0, 0])
+    assert state.current_player() == 0 and state.pending == placed
+    assert state.missing[0] == 2   # either way the need is recorded for --simulate
+
+
+def test_rules_with_one_reading_are_notes_not_options(game):
+    """all_bids_zero, build_choice and last_round had one allowed value that the engine ignored."""
+    notes = {n["id"]: n for n in game.notes}
+    assert {"NYA-GAP-05", "NYA-GAP-06", "NYA-RULE-01"} <= set(notes)
+    assert not {"all_bids_zero", "build_choice", "last_round"} & set(game.rules)

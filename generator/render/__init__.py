@@ -21,10 +21,12 @@ class RenderedDesign:
 
 
 def render_designs(game: Game, look: Appearance, bleed_mm: float, specs: list[DesignSpec],
-                   tick: Callable[[], None] = lambda: None) -> tuple[list[RenderedDesign], list[str]]:
-    """All designs, or every problem found across them (each reported once)."""
+                   tick: Callable[[], None] = lambda: None,
+                   aid: dict | None = None) -> tuple[list[RenderedDesign], list[str]]:
+    """All designs, or every problem found across them (each reported once). `aid`: what the game's
+    rules module says its printed aids show (templates get it as `aid`)."""
     notes = RenderNotes()
-    builder = ContextBuilder(game, look, bleed_mm, notes)
+    builder = ContextBuilder(game, look, bleed_mm, notes, aid or {})
     out: list[RenderedDesign] = []
     problems, seen = [], set()
     for spec in specs:

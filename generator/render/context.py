@@ -83,8 +83,10 @@ def map_geometry(c, b: float, game: Game | None) -> dict[str, Any]:
 class ContextBuilder:
     """Builds contexts for every design of a game under one appearance and bleed."""
 
-    def __init__(self, game: Game, look: Appearance, bleed_mm: float, notes: RenderNotes):
+    def __init__(self, game: Game, look: Appearance, bleed_mm: float, notes: RenderNotes,
+                 aid: dict[str, Any] | None = None):
         self.game = game
+        self.aid = aid or {}
         self.look = look
         self.bleed_mm = bleed_mm
         self.notes = notes
@@ -140,6 +142,7 @@ class ContextBuilder:
             "setup": [{"players": e.players, "needs": {d.component: {"total": d.total, "each": d.each, "to_box": d.to_box}
                                                         for d in e.demands}} for e in game.setup],
             "rules": {k: _plain(v["value"] if _sourced(v) else v) for k, v in game.rules.items()},
+            "aid": self.aid,
             "mix": mix,
         }
 

@@ -95,6 +95,11 @@ class Rules:
         """Checks that take options of `pnp check` (for example a simulation)."""
         return []
 
+    def aid(self) -> dict[str, Any]:
+        """What the game's printed rules aids show, computed from the spec by the same module that
+        referees it, so the card a person follows gives the solver's answer (templates get it as `aid`)."""
+        return {}
+
     def run(self, example: Example) -> dict[str, Any]:
         return getattr(self, self.SCENARIOS[example.scenario])(example)
 

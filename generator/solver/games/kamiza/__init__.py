@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from generator.errors import OptionError, Problem, ProblemCollector, SpecError
 from generator.solver.base import Example, Rules
+from generator.solver.games.kamiza.aid import kamiza_aid
 from generator.solver.games.kamiza.checks import INV_03_MOST_PLAYERS, RULEBOOK_NUMBERS, RULEBOOK_SEATS, SPEC_CHECKS
 from generator.solver.games.kamiza.parse import (ITEM, MATCH_HINT, MIN_PLAYS, PLAY_HINT, SEPARATORS, BadInput,
                                                  check_players, make_play, parse_match, parse_plays, split_items)
@@ -88,6 +89,9 @@ class KamizaRules(Rules):
             raise SpecError(Problem(str(exc), where=where)) from None
 
     # -- pnp solve ------------------------------------------------------------------------------
+    def aid(self) -> dict[str, Any]:
+        return kamiza_aid(self.spec, self.spec.games_per_match)
+
     def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
         spec = self.spec
         parser.description = ("Judge one Kamiza round (steps 1-4) with --play, or settle the winner of a match "

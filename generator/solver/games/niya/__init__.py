@@ -84,7 +84,8 @@ class NiyaRules(Rules):
             r.add("given.first_starter", f'expected 1, 2 or "random", got {describe(starter)}')
         results = read_results(r, g.get("results"), "given.results", self.spec.grid ** 2)
         r.problems.raise_if_any()
-        standings, winner = play_match(results, fmt, target, None if starter == "random" else starter)
+        standings, winner = play_match(results, fmt, target, None if starter == "random" else starter,
+                                       self.spec.next_starter)
         if len(standings) < len(results):
             r.add(join("given.results", len(standings)),
                   f"the match was decided after game {len(standings)}; expected no more results")

@@ -24,15 +24,16 @@ class Standing(NamedTuple):
     wins: tuple[int, int]
 
 
-def next_starter(starter: int | None, result: GameResult) -> int | None:
-    """The loser starts the next game; after a draw, the player who did not start this one."""
-    if result.winner is not None:
+def next_starter(starter: int | None, result: GameResult, rule: str = "loser") -> int | None:
+    """"loser" (the rulebook): the loser starts the next game; after a draw, the player who did not
+    start this one. "alternate": the players take turns whatever the result."""
+    if rule == "loser" and result.winner is not None:
         return 3 - result.winner
     return None if starter is None else 3 - starter
 
 
-def play_match(results: Sequence[GameResult], fmt: str, target: int, first_starter: int | None = None
-               ) -> tuple[list[Standing], int | None]:
+def play_match(results: Sequence[GameResult], fmt: str, target: int, first_starter: int | None = None,
+               starter_rule: str = "loser") -> tuple[list[Standing], int | None]:
     """Standings after each game until the match is decided, and the match winner (None: not decided or drawn).
 
     fmt "single": one game; "wins": first to `target` games; "points": first to `target` points, a game
@@ -45,7 +46,7 @@ def play_match(results: Sequence[GameResult], fmt: str, target: int, first_start
             points = (points[0] + gained[0], points[1] + gained[1])
             wins = tuple(w + (p == result.winner) for p, w in zip(PLAYERS, wins))
         standings.append(Standing(starter, points, wins))
-        starter = next_starter(starter, result)
+        starter = next_starter(starter, result, starter_rule)
         score = {"single": wins, "wins": wins, "points": points}[fmt]
         leader = next((p for p, s in zip(PLAYERS, score) if s >= target), None)
         if fmt == "single" or leader is not None:

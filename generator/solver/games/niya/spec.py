@@ -21,7 +21,7 @@ TILE_COMPONENT = "garden-tile"          # rows carry the fields `vegetation` and
 TOKEN_COMPONENT = "character-token"     # per player
 RULE_KEYS = ("grid", "vegetation", "symbols", "full_board", "points_targets", "wins_needed", "next_starter")
 FULL_BOARD = ("draw", "block")          # a full garden with no line: a draw, or the 16th mover wins
-NEXT_STARTER = ("loser",)               # seed L34: "the first player is always the one who has lost"
+NEXT_STARTER = ("loser", "alternate")   # seed L34: "the first player is always the one who has lost"; or take turns
 PLAYERS = (1, 2)                        # Player 1 makes the odd-numbered moves
 
 

@@ -20,15 +20,15 @@ from generator.solver.games.nyakuza.bidding import (BidOutcome, IllegalBid, cloc
 from generator.solver.games.nyakuza.checks import spec_checks
 from generator.solver.games.nyakuza.scenarios import Given, placement_step, position
 from generator.solver.games.nyakuza.simulation import ENDINGS, Tally, play_random_game, simulate, simulation_check
-from generator.solver.games.nyakuza.spec import (ALL_BIDS_ZERO, BOARD, BOAT, BUILD_CHOICES, DRAW_KEYS, KOBAN,
-                                                 LAST_ROUNDS, OUT_OF_BOATS, RULE_KEYS, SCREEN, SECRET_KEYS, STALL,
+from generator.solver.games.nyakuza.spec import (BOARD, BOAT, DRAW_KEYS, KOBAN,
+                                                 OUT_OF_BOATS, RULE_KEYS, SCREEN, SECRET_KEYS, STALL,
                                                  TILE, WHARF_ORDERS, Board, NyakuzaSpec, Setup, read_spec)
 from generator.solver.games.nyakuza.state import (BID, OVER, PLACE, SIMULTANEOUS, TERMINAL, Build, IllegalMove,
                                                   NyakuzaState)
 from generator.solver.registry import register
 from generator.spec.yamlio import join
 
-__all__ = ["ALL_BIDS_ZERO", "BID", "BOARD", "BOAT", "BUILD_CHOICES", "DRAW_KEYS", "ENDINGS", "KOBAN", "LAST_ROUNDS",
+__all__ = ["BID", "BOARD", "BOAT", "DRAW_KEYS", "ENDINGS", "KOBAN",
            "OUT_OF_BOATS", "OVER", "PLACE", "RULE_KEYS", "SCREEN", "SECRET_KEYS", "SIMULTANEOUS", "STALL",
            "TERMINAL", "TILE", "WHARF_ORDERS", "BidOutcome", "Board", "Build", "Given", "IllegalBid", "IllegalMove",
            "NyakuzaRules", "NyakuzaSpec", "NyakuzaState", "Setup", "Tally", "clockwise_from", "final_winners",

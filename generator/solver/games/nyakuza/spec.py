@@ -20,15 +20,13 @@ from generator.spec.yamlio import join
 from generator.units import describe
 
 BOARD, TILE, KOBAN, STALL, BOAT, SCREEN = "board", "resource-tile", "koban", "stall", "boat", "screen"
-RULE_KEYS = ("resources", "tile_mix", "draws", "boats_by_rank", "recipes", "wharf_order", "all_bids_zero",
-             "build_choice", "secret_resource", "last_round")
+RULE_KEYS = ("resources", "tile_mix", "draws", "boats_by_rank", "recipes", "wharf_order", "secret_resource")
 DRAW_KEYS = ("first", "later")
 SECRET_KEYS = ("redraw", "extra_boats")
 WHARF_ORDERS = ("pay-then-split", "split-then-pay")   # NYA-GAP-03: only pay-then-split gives NYA-EX-01
-ALL_BIDS_ZERO = ("no-boats",)                         # NYA-GAP-05: no Boats, the Wharf is split, the Amulet stays
-BUILD_CHOICES = ("first",)                            # NYA-GAP-06: first recipe (spec order), lowest tiles, first Shore
-LAST_ROUNDS = ("one-more-round",)                     # L339-341: one round without tiles once the bag is empty
-OUT_OF_BOATS = ("place-what-is-left",)                # NYA-GAP-10; optional: without it a shortage fails the check
+# NYA-GAP-10, optional (without it a shortage fails the check): a clan out of Boats places what it has
+# left, or Boats are unlimited (spare pieces stand in) and it places every Boat it earned.
+OUT_OF_BOATS = ("place-what-is-left", "unlimited")
 
 
 @dataclass(frozen=True)
@@ -78,7 +76,6 @@ class NyakuzaSpec:
     boats_by_rank: tuple[int, ...]
     recipes: tuple[tuple[tuple[str, int], ...], ...]
     wharf_order: str
-    build_choice: str
     secret_redraw: tuple[str, ...]
     secret_boats: int
     board: Board
@@ -110,10 +107,7 @@ def read_spec(game: Game) -> NyakuzaSpec:
     ranks = get("boats_by_rank", _read_ranks, r)
     recipes = get("recipes", _read_recipes, r, resources)
     wharf_order = get("wharf_order", r.choice, WHARF_ORDERS)
-    get("all_bids_zero", r.choice, ALL_BIDS_ZERO)
-    build_choice = get("build_choice", r.choice, BUILD_CHOICES)
     redraw, extra = get("secret_resource", _read_secret, r, resources) or ((), 0)
-    get("last_round", r.choice, LAST_ROUNDS)
     out_of_boats = get("out_of_boats", r.choice, OUT_OF_BOATS)
     tiles = _read_tiles(r, game, resources)
     board = _read_board(r, game)
@@ -121,7 +115,7 @@ def read_spec(game: Game) -> NyakuzaSpec:
     total = _component(r, game, KOBAN)
     section.done()
     return NyakuzaSpec(game.player_colours, resources, tiles, tile_mix, setups, ranks, recipes, wharf_order,
-                       build_choice, redraw, extra, board, total.total_count(1), out_of_boats)
+                       redraw, extra, board, total.total_count(1), out_of_boats)
 
 
 def _read_counts(value: Any, where: str, r: Reader, names: Sequence[str]) -> dict[str, int] | None:

@@ -209,7 +209,7 @@ class NyakuzaState:
         return out
 
     def _choose(self, pool: dict[int, str], shores: list[int], pick: tuple | None) -> tuple[int, tuple] | None:
-        """The build_choice "first" (first recipe in spec order, lowest tiles, first Shore), or a scripted pick."""
+        """The first choice (first recipe in spec order, lowest tiles, first Shore: NYA-GAP-06), or a scripted pick."""
         if pick is None:
             for recipe in self.spec.recipes:
                 tiles = _take(pool, recipe)
@@ -288,9 +288,9 @@ class NyakuzaState:
     def _next_turn(self) -> None:
         while self.queue:
             p = self.queue.pop(0)
-            got = min(self.awarded[p], self.supply[p])
-            self.missing[p] += self.awarded[p] - got
-            if got < self.awarded[p]:
+            got = self.awarded[p] if self.spec.out_of_boats == "unlimited" else min(self.awarded[p], self.supply[p])
+            self.missing[p] += max(self.awarded[p] - self.supply[p], 0)
+            if self.awarded[p] > self.supply[p]:
                 self.short.add(BOAT)
             self.supply[p] -= got
             self.current, self.pending = p, got
