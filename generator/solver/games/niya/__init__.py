@@ -17,6 +17,7 @@ from generator.errors import OptionError, Problem
 from generator.solver.base import Example, Rules
 from generator.solver.games.niya.checks import RULEBOOK_MIDDLE_TILES, SPEC_CHECKS
 from generator.solver.games.niya.garden import Garden, Geometry, geometry, random_garden, read_layout
+from generator.solver.games.niya.aid import niya_aid
 from generator.solver.games.niya.match import MATCH_FORMATS, GameResult, Standing, next_starter, play_match
 from generator.solver.games.niya.scenarios import read_given, read_moves, read_results, replay
 from generator.solver.games.niya.search import (RESULT_MARKS, RESULT_WORDS, SOLVE_OUTCOMES, Search, Solution,
@@ -46,6 +47,9 @@ class NiyaRules(Rules):
 
     read_spec = staticmethod(read_spec)
     SPEC_CHECKS = SPEC_CHECKS
+
+    def aid(self) -> dict[str, Any]:
+        return niya_aid(self.game, self.spec)
 
     # -- scenarios: each returns JSON-like data compared key by key with the example's `expected`
     def scenario_game(self, ex: Example) -> dict[str, Any]:
