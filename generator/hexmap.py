@@ -2,13 +2,11 @@
 
 One copy of a board serves both the drawing and the rules: the template draws the spaces this
 module places, and the solver walks the neighbours this module computes. The text is one line
-per row of pointy-topped hexes, odd rows shifted half a hex to the right, one token per hex:
-
-    .   nothing (land or outside the board)       s   a shore space
-    ~   a sea space                               12  resource space number 12
-    W   where the wharf is drawn (not a space)    M   where the Grand Market waits (not a space)
-
-Tokens are separated by spaces; a row's leading indentation is ignored.
+per row of pointy-topped hexes, odd rows shifted half a hex to the right, one token per hex;
+tokens are separated by spaces and a row's leading indentation is ignored. What the tokens mean
+is the game's vocabulary, given by its spec (a `Legend`): each letter is a space of some kind, a
+marker (a place drawn on the board that is not a space), or nothing; a number N is space N of
+the legend's numbered kind. This module knows no game's words.
 """
 
 from __future__ import annotations
@@ -16,14 +14,27 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-SPACE_KINDS = {"s": "shore", "~": "sea"}
-MARKERS = {"W": "wharf", "M": "market", ".": None}
+
+
+@dataclass(frozen=True)
+class Legend:
+    """A map's vocabulary: letter -> space kind, letter -> marker kind, letters meaning nothing, and the
+    kind (and id prefix) of numbered spaces."""
+
+    spaces: dict[str, str]
+    markers: dict[str, str]
+    blank: tuple[str, ...]
+    numbered: str
+
+    def expected(self) -> str:
+        letters = [f'"{t}"' for t in (*self.blank, *self.spaces, *self.markers)]
+        return f"{', '.join(letters)} or a {self.numbered} number"
 
 
 @dataclass(frozen=True)
 class Space:
-    id: str          # "R12" for resource 12, "S3-4" for the shore at row 3, column 4
-    kind: str        # resource, shore, sea
+    id: str          # numbered: the kind's initial and the number ("R12"); else letter, row-column ("S3-4")
+    kind: str        # a kind the spec's legend names
     row: int
     col: int
     number: int | None = None
@@ -34,7 +45,7 @@ class HexMap:
     rows: int
     cols: int
     spaces: tuple[Space, ...]
-    markers: tuple[tuple[str, int, int], ...]   # (kind, row, col) of wharf / market spots
+    markers: tuple[tuple[str, int, int], ...]   # (kind, row, col) of places drawn that are not spaces
 
     def space(self, space_id: str) -> Space:
         return self._by_id()[space_id]
@@ -50,8 +61,6 @@ class HexMap:
             out[s.id] = tuple(at[rc] for rc in neighbour_cells(s.row, s.col) if rc in at)
         return out
 
-    def resource(self, number: int) -> Space:
-        return self._by_id()[f"R{number}"]
 
 
 def neighbour_cells(row: int, col: int) -> list[tuple[int, int]]:
@@ -61,7 +70,7 @@ def neighbour_cells(row: int, col: int) -> list[tuple[int, int]]:
             (row + 1, col - 1 + shift), (row + 1, col + shift)]
 
 
-def parse_map(text: str) -> tuple[HexMap | None, list[str]]:
+def parse_map(text: str, legend: Legend) -> tuple[HexMap | None, list[str]]:
     """The map, or None and one message per bad token ("row 3, column 4: ...")."""
     problems: list[str] = []
     spaces: list[Space] = []
@@ -71,20 +80,21 @@ def parse_map(text: str) -> tuple[HexMap | None, list[str]]:
     for r, tokens in enumerate(lines):
         for c, token in enumerate(tokens):
             where = f"row {r + 1}, column {c + 1}"
-            if token in SPACE_KINDS:
-                spaces.append(Space(f"{token.upper()}{r}-{c}", SPACE_KINDS[token], r, c))
-            elif token in MARKERS:
-                if MARKERS[token]:
-                    markers.append((MARKERS[token], r, c))
+            if token in legend.spaces:
+                spaces.append(Space(f"{token.upper()}{r}-{c}", legend.spaces[token], r, c))
+            elif token in legend.markers:
+                markers.append((legend.markers[token], r, c))
+            elif token in legend.blank:
+                continue
             elif token.isdigit():
                 n = int(token)
                 if n in seen_numbers:
-                    problems.append(f"{where}: resource space {n} is already at row {seen_numbers[n][0] + 1}, "
+                    problems.append(f"{where}: {legend.numbered} space {n} is already at row {seen_numbers[n][0] + 1}, "
                                     f"column {seen_numbers[n][1] + 1}")
                 seen_numbers[n] = (r, c)
-                spaces.append(Space(f"R{n}", "resource", r, c, n))
+                spaces.append(Space(f"{legend.numbered[:1].upper()}{n}", legend.numbered, r, c, n))
             else:
-                problems.append(f'{where}: expected ".", "s", "~", "W", "M" or a resource number, got "{token}"')
+                problems.append(f'{where}: expected {legend.expected()}, got "{token}"')
     if problems:
         return None, problems
     cols = max((len(t) for t in lines), default=0)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.designs import slugify
-from generator.hexmap import HexMap, extent_mm, parse_map
+from generator.hexmap import HexMap, Legend, extent_mm, parse_map
 from generator.model import KINDS, SHAPES, Component, Face, Row, Segment, frozen_map, hex_box_mm
 from generator.nets import NETS, Net
 from generator.spec.reader import Reader
@@ -126,16 +126,17 @@ class ComponentReader:
     def hexmap(self, value: Any, where: str, size: tuple[float, float] | None) -> tuple[HexMap | None, float]:
         """A board's map as text (see generator.hexmap), and the size of one space; it must fit the board."""
         r = self.r
-        m = r.mapping(value, where, ("map", "space"), ("tiles",))
-        if m is None or "map" not in m or "space" not in m:
+        m = r.mapping(value, where, ("map", "space", "legend", "numbered"), ("tiles",))
+        if m is None or any(k not in m for k in ("map", "space", "legend", "numbered")):
             return None, 0.0
         if "tiles" in m:
             r.slug(m["tiles"], join(where, "tiles"))
         space = r.length(m["space"], join(where, "space"))
         text = r.text(m["map"], join(where, "map"))
-        if text is None or space is None:
+        legend = self.legend(m["legend"], m["numbered"], where)
+        if text is None or space is None or legend is None:
             return None, 0.0
-        hexmap, problems = parse_map(text)
+        hexmap, problems = parse_map(text, legend)
         for message in problems:
             r.add(join(where, "map"), message)
         if hexmap is not None and size is not None:
@@ -144,6 +145,28 @@ class ComponentReader:
                 r.add(where, f"the map is {w:.1f} x {h:.1f} mm with {space:g} mm spaces; expected it to fit the "
                              f"board's {size[0]:g} x {size[1]:g} mm")
         return hexmap, space
+
+    def legend(self, value: Any, numbered: Any, where: str) -> Legend | None:
+        """The map's vocabulary, e.g. `legend: {f: forest, C: {marker: castle}, ".": null}`, `numbered: field`."""
+        r = self.r
+        kind = r.slug(numbered, join(where, "numbered"))
+        m = r.mapping(value, join(where, "legend"), free=True)
+        if m is None or kind is None:
+            return None
+        spaces, markers, blank = {}, {}, []
+        for letter, meaning in m.items():
+            here = join(join(where, "legend"), str(letter))
+            if not isinstance(letter, str) or len(letter.split()) != 1 or letter.isdigit():
+                r.add(here, "expected a token without spaces that is not a number")
+            elif meaning is None:
+                blank.append(letter)
+            elif isinstance(meaning, str):
+                spaces[letter] = r.slug(meaning, here)
+            else:
+                mk = r.mapping(meaning, here, ("marker",))
+                if mk is not None and "marker" in mk:
+                    markers[letter] = r.slug(mk["marker"], join(here, "marker"))
+        return Legend(spaces, markers, tuple(blank), kind)
 
     def link_map_tiles(self, raw: Any, components: list[Component]) -> None:
         """A board whose `hexmap.tiles` names a component: resource space N must match that component's
@@ -161,11 +184,12 @@ class ComponentReader:
                 self.r.add(where, f'expected a component whose rows have a "number" field, got "{raw_map["tiles"]}"')
                 continue
             numbers = {int(row.fields["number"]) for row in tiles.rows}
-            spaces = {s.number for s in comp.hexmap.spaces if s.kind == "resource"}
+            spaces = {s.number for s in comp.hexmap.spaces if s.number is not None}
             if numbers != spaces:
                 missing = sorted(spaces - numbers)
                 extra = sorted(numbers - spaces)
-                self.r.add(where, f"expected a {tiles.id} row for every resource space and a space for every row; "
+                kind = next((s.kind for s in comp.hexmap.spaces if s.number is not None), "numbered")
+                self.r.add(where, f"expected a {tiles.id} row for every {kind} space and a space for every row; "
                                   f"spaces without a row: {missing or 'none'}, rows without a space: {extra or 'none'}")
                 continue
             components[i] = dataclasses.replace(comp, hexmap_tiles=tiles.id)
