@@ -66,7 +66,7 @@ def test_backs_keep_bleed_on_the_sides_behind_the_fronts_outer_edges(duplex, exp
 def test_back_pages_printed_apart_carry_their_own_marks():
     pieces = [PieceInput("card", "card-back", 63.5, 88.9, "rect", 3), PieceInput("tile", None, 40, 40, "rect", 2)]
     plan = plan_sheets(pieces, SheetOptions(duplex="none"), "T")
-    front, back = plan.pages[0], plan.pages[1]
+    back = plan.pages[1]
     crop = [l for l in back.lines if l.kind == "crop"]
     assert crop, "a back cut on its own needs crop marks"
     verticals = {round(l.x1, 3) for l in crop if l.x1 == l.x2}
