@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from generator.errors import ProblemCollector, display_path
+from generator.units import fmt_number
 from generator.hexmap import HexMap
 
 KINDS = ("card", "tile", "hex-tile", "token", "screen", "standee", "board", "sheet")
@@ -209,8 +210,7 @@ def outline_path(c: Component) -> str:
     """Trim outline of a piece as SVG path data in its trim coordinates (consumers translate it)."""
     w, h = c.width_mm, c.height_mm
 
-    def f(v: float) -> str:
-        return f"{v:.3f}".rstrip("0").rstrip(".")
+    f = fmt_number
 
     if c.shape == "circle":
         r = w / 2

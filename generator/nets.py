@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.model import Segment
+from generator.units import fmt_number
 
 TAB_INSET_MM = 1.5  # tabs are trapezoids, so they fold in without catching
 
@@ -22,8 +23,7 @@ class Net:
     panels: dict[str, tuple[float, float, float, float]]   # name -> (x, y, w, h), trim coordinates
 
 
-def _f(v: float) -> str:
-    return f"{v:.3f}".rstrip("0").rstrip(".")
+_f = fmt_number
 
 
 def box(width: float, depth: float, height: float, tab: float) -> Net:

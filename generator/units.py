@@ -1,11 +1,15 @@
-"""Lengths are parsed here and only here; after this every name carries its unit (`_mm`)."""
+"""Lengths are parsed here and only here; after this every name carries its unit (`_mm`).
+
+Also the one home of the unit constants and of how numbers are written into SVG and paths."""
 
 from __future__ import annotations
 
 import re
 
-MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
-PT_PER_MM = 72.0 / 25.4
+MM_PER_IN = 25.4
+MM_PER_PT = MM_PER_IN / 72.0
+PT_PER_MM = 72.0 / MM_PER_IN
+MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": MM_PER_IN, "pt": MM_PER_PT}
 
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(mm|cm|in|pt)\s*$")
 
@@ -20,6 +24,12 @@ def parse_length_mm(text: object) -> float:
     if not m:
         raise ValueError(f'expected a length like "50mm", got "{text}"')
     return round(float(m.group(1)) * MM_PER_UNIT[m.group(2)], 6)
+
+
+def fmt_number(value: float) -> str:
+    """Numbers in SVG output and paths: at most 3 decimals, no trailing zeros, stable across runs."""
+    text = f"{float(value):.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
 
 
 def mm_to_pt(mm: float) -> float:

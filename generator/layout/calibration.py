@@ -13,6 +13,7 @@ from __future__ import annotations
 from generator.layout.duplex import mirror_x, mirror_y
 from generator.layout.footer import footers
 from generator.layout.plan import Line, Page, SheetOptions, SheetPlan, Text
+from generator.units import MM_PER_PT
 
 SCALE_MM = 10.0     # each scale reads -10 .. +10 mm
 STEP_MM = 0.5
@@ -20,7 +21,7 @@ LABEL_EVERY_MM = 5.0
 GAP_MM = 12.0       # a scale's zero sits this far below / right of its target
 ARM_MM = GAP_MM + 8.0   # the front's lines reach across the scales' ticks
 LETTER_PT = 22.0
-CAP = 0.72 * 25.4 / 72  # cap height of Lato, mm per pt: centres letters on the point they mark
+CAP = 0.72 * MM_PER_PT  # cap height of Lato, mm per pt: centres letters on the point they mark
 
 
 def _targets(options: SheetOptions) -> list[tuple[str, float, float]]:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.units import MM_PER_IN
+
 DPI = 300
-MM_PER_IN = 25.4
 
 
 def pixel_size(width_mm: float, height_mm: float, dpi: int = DPI) -> tuple[int, int]:

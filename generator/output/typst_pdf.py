@@ -17,10 +17,10 @@ from generator import paths
 from generator.errors import OutputError, Problem
 from generator.layout.plan import SheetPlan
 from generator.layout.turn import frame_matrix
-from generator.render.svg import environment, fmt_number
+from generator.render.svg import environment
+from generator.units import MM_PER_PT as PT, fmt_number
 
 TIMESTAMP = int(os.environ.get("SOURCE_DATE_EPOCH", "1767225600"))  # 2026-01-01, fixed for byte-identical files
-PT = 25.4 / 72
 INK = {"crop": "#000000", "cut": "#3c3c3c", "fold": "#5a5a5a", "text": "#4a4a4a", "target": "#000000",
        "tick": "#000000", "zero": "#000000", "halo": "#ffffff", "reg": "#000000", "align": "#000000", "map": "#4a4a4a",
        "fold-halo": "#ffffff", "cut-halo": "#ffffff"}
@@ -81,7 +81,7 @@ def overlay_svg(page, page_w: float, page_h: float) -> str:
     outlines = [{"path": o.path, "kind": o.kind, "transform": _transform(o)} for o in page.outlines]
     tpl = environment(paths.ROOT).get_template("shared/sheet-overlay.svg.j2")
     return tpl.render(page={"w": page_w, "h": page_h, "lines": page.lines, "outlines": outlines,
-                            "texts": [{"x": t.x, "y": t.y, "text": t.text, "size": t.size_pt * 25.4 / 72,
+                            "texts": [{"x": t.x, "y": t.y, "text": t.text, "size": t.size_pt * PT,
                                        "anchor": t.anchor, "weight": t.weight, "angle": t.angle} for t in page.texts]},
                       ink=INK, width=WIDTH_MM, dash=DASH, font=LABEL_FONT)
 

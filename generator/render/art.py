@@ -18,6 +18,7 @@ from pathlib import Path
 
 from generator.errors import ArtError, Problem, display_path
 from generator.model import ArtSource
+from generator.units import MM_PER_IN, fmt_number
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
@@ -55,11 +56,10 @@ class Art:
     def dpi_at(self, w_mm: float, h_mm: float) -> float | None:
         if not self.pixels:
             return None
-        return min(self.pixels[0] / (w_mm / 25.4), self.pixels[1] / (h_mm / 25.4))
+        return min(self.pixels[0] / (w_mm / MM_PER_IN), self.pixels[1] / (h_mm / MM_PER_IN))
 
 
-def _num(v: float) -> str:
-    return f"{v:.3f}".rstrip("0").rstrip(".") or "0"
+_num = fmt_number
 
 
 def load_art(src: ArtSource, line_art: bool = False) -> Art:

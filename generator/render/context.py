@@ -18,14 +18,13 @@ from generator.designs import DesignSpec
 from generator.errors import Problem, RenderError
 from generator.hexmap import centre_mm, extent_mm
 from generator.model import Game, hex_points
-from generator.render.svg import fmt_number as fmt
 from generator.render.art import Art, load_art
 from generator.render.fonts import FontBook, metrics
 from generator.render.textfit import Paragraph, TextOverflow, fit_flow
 from generator.theme import Appearance
+from generator.units import MM_PER_PT as PT_TO_MM, fmt_number as fmt
 
 SAFE_MM = 3.0
-PT_TO_MM = 25.4 / 72.0
 MIN_DPI = 300
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from generator.render.svg import fmt_number
+from generator.units import fmt_number
 
 _ROOT = re.compile(r"<svg\b[^>]*>")
 MASKED_SHAPES = ("outline",)

@@ -13,6 +13,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from generator import paths
 from generator.cache import cache_dir
 from generator.errors import Problem, RenderError, display_path
+from generator.units import fmt_number
 
 
 @lru_cache(maxsize=8)
@@ -32,12 +33,6 @@ def environment(game_folder: Path) -> SandboxedEnvironment:
     )
     env.filters["mm"] = fmt_number
     return env
-
-
-def fmt_number(value: float) -> str:
-    """Numbers in SVG output: at most 3 decimals, no trailing zeros, stable across runs."""
-    text = f"{float(value):.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def render_template(game_folder: Path, template: str, context: dict[str, Any], design_id: str) -> str:
