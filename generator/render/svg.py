@@ -32,7 +32,13 @@ def environment(game_folder: Path) -> SandboxedEnvironment:
         extensions=["jinja2.ext.do"],
     )
     env.filters["mm"] = fmt_number
+    env.filters["repeated"] = repeated
     return env
+
+
+def repeated(counts: Any) -> list[Any]:
+    """`{a: 2, b: 1}` -> [a, a, b]: one icon per piece a recipe or cost asks for."""
+    return [key for key, n in counts.items() for _ in range(int(n))]
 
 
 def render_template(game_folder: Path, template: str, context: dict[str, Any], design_id: str) -> str:

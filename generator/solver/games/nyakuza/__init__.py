@@ -17,6 +17,7 @@ from generator.errors import OptionError, Problem, SpecError
 from generator.solver.base import CheckResult, Example, Rules
 from generator.solver.games.nyakuza.bidding import (BidOutcome, IllegalBid, clockwise_from, final_winners, kobans,
                                                     resolve_bids)
+from generator.solver.games.nyakuza.aid import nyakuza_aid
 from generator.solver.games.nyakuza.checks import spec_checks
 from generator.solver.games.nyakuza.scenarios import Given, placement_step, position
 from generator.solver.games.nyakuza.simulation import ENDINGS, Tally, play_random_game, simulate, simulation_check
@@ -59,6 +60,9 @@ class NyakuzaRules(Rules):
 
     read_spec = staticmethod(read_spec)
     SPEC_CHECKS = (spec_checks,)
+
+    def aid(self) -> dict[str, Any]:
+        return nyakuza_aid(self.spec)
 
     def extra_checks(self, **options: Any) -> list[CheckResult]:
         games, seed = options.get("simulate") or 0, options.get("seed", 1)

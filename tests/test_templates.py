@@ -1,0 +1,24 @@
+"""Shipped templates share one root and the shared macros; lists are computed in Python, not built in jinja."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.render.svg import repeated
+
+TEMPLATES = sorted(p for p in (Path(__file__).parent.parent / "templates").glob("*/*.svg.j2")
+                   if p.parent.name != "shared")
+
+
+@pytest.mark.parametrize("path", TEMPLATES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_design_templates_use_the_shared_root_and_no_do_loops(path):
+    text = path.read_text()
+    assert "{% call m.svg() %}" in text and "<svg" not in text
+    assert "{% do" not in text
+
+
+def test_repeated_gives_one_item_per_piece():
+    assert repeated({"salmon": 1, "spider-crab": 2}) == ["salmon", "spider-crab", "spider-crab"]
+    assert repeated({}) == []
