@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
+import threading
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -106,8 +108,15 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def _terminate(signum: int, frame: object) -> None:
+    """SIGTERM unwinds like Ctrl-C, so a build in progress removes its staging folder."""
+    raise SystemExit(128 + signum)
+
+
 def main(argv: list[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     out, err = stdout or sys.stdout, stderr or sys.stderr
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminate)
     try:
         args = parser().parse_args(argv)
         return COMMANDS[args.command](args, out, err)

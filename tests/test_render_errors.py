@@ -149,4 +149,4 @@ def test_a_failed_build_keeps_the_previous_output(game):
     code, _, err, _ = build(game)
     assert code == 2
     assert sorted(p.name for p in (out / "demo" / "svg").iterdir()) == before
-    assert [p.name for p in out.iterdir()] == ["demo"]  # no staging folder left behind
+    assert sorted(p.name for p in out.iterdir()) == [".demo.lock", "demo"]  # no staging folder left behind

@@ -1,0 +1,45 @@
+"""Designs as the manifest lists them: shared backs count every front they back; nested art keeps
+ids of its own in every design."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from generator.spec import load_game
+
+
+def test_a_shared_back_counts_every_front_it_backs(demo_build):
+    doc = json.loads((demo_build / "manifest.json").read_text())
+    count = {d["id"]: d["count"] for d in doc["designs"]}
+    # the numbers of tests/fixtures/demo/game.yaml
+    assert count["hex-back"] == 2                       # two hex rows, one copy each
+    assert count["card-back-alpha"] == 2                # card Alpha, count 2, its own back (vary_by: title)
+    assert count["coin-back-red"] == 3                  # 3 coins per player, a back per seat
+    for d in doc["designs"]:
+        if d["face"] == "back":
+            fronts = [f["count"] for f in doc["designs"] if f.get("back") == d["id"]]
+            assert d["count"] == sum(fronts), d["id"]
+
+
+def test_nyakuzas_sixty_tiles_share_one_back(tmp_path):
+    from generator.designs import expand
+    specs = expand(load_game("nyakuza"))
+    backs = [s for s in specs if s.id == "resource-tile-back"]
+    assert len(backs) == 1 and backs[0].count == 60     # rulebook: 60 Resource tiles
+
+
+def test_nested_art_ids_are_prefixed_per_design(demo_build):
+    """The demo's star art defines a gradient id "g"; each card nests it, and no two designs may share an id."""
+    owners: dict[str, str] = {}
+    for svg in sorted(p for p in (demo_build / "svg").glob("card-*.svg") if "-back-" not in p.name):
+        text = svg.read_text()
+        ids = re.findall(r'\bid="([^"]+)"', text)
+        assert ids, svg.name
+        for i in ids:
+            assert i.startswith(svg.stem), (svg.name, i)
+            assert i not in owners, (i, owners.get(i), svg.name)
+            owners[i] = svg.name
+        for ref in re.findall(r'url\(#([^)]+)\)|href="#([^"]+)"', text):
+            target = ref[0] or ref[1]
+            assert target in ids, (svg.name, target)   # every reference points inside its own design

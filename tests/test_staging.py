@@ -1,0 +1,110 @@
+"""All or nothing: a failed, killed or concurrent build never damages the previous good build."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import generator.build as build_module
+from generator.build import BuildOptions, build_game
+from generator.errors import OutputError
+from generator.layout.plan import SheetOptions
+from conftest import DEMO, run_cli
+
+ROOT = Path(__file__).parent.parent
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def leftovers(out: Path) -> list[str]:
+    return sorted(p.name for p in out.iterdir() if ".building-" in p.name or ".old-" in p.name)
+
+
+@pytest.fixture
+def previous(tmp_path):
+    build_game(DEMO, BuildOptions(SheetOptions(), tmp_path, formats=("sheets", "svg")))
+    return tmp_path, snapshot(tmp_path / "demo")
+
+
+def test_a_build_failing_while_writing_removes_its_staging_folder(previous, monkeypatch):
+    out, before = previous
+
+    def broken(job):
+        raise OutputError("error: disk full (simulated)")
+
+    monkeypatch.setitem(build_module.WRITERS, "svg", broken)
+    with pytest.raises(OutputError):
+        build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets", "svg")))
+    assert leftovers(out) == []
+    assert snapshot(out / "demo") == before
+
+
+def test_the_next_build_removes_what_a_killed_build_left(previous):
+    out, _ = previous
+    stale = out / ".demo.building-999999"
+    (stale / "svg").mkdir(parents=True)
+    build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets",)))
+    assert leftovers(out) == []
+
+
+def test_an_interrupted_swap_puts_the_previous_build_back(previous):
+    out, before = previous
+    (out / "demo").rename(out / ".demo.old-999999")      # killed between its two renames
+    build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets", "svg")))
+    assert leftovers(out) == [] and (out / "demo" / "manifest.json").is_file()
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_a_build_killed_mid_write_keeps_the_previous_build(tmp_path, sig):
+    build_game("nyakuza", BuildOptions(SheetOptions(), tmp_path, formats=("sheets", "svg")))
+    before = snapshot(tmp_path / "nyakuza")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "generator", "build", "nyakuza", "--out", str(tmp_path),
+                             "--formats", "sheets,svg,png"], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not list(tmp_path.glob(".nyakuza.building-*/.work")) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert proc.poll() is None, "the build finished before it could be interrupted"
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=60)
+    assert b"Traceback" not in err
+    assert snapshot(tmp_path / "nyakuza") == before
+    if sig == signal.SIGTERM:
+        assert leftovers(tmp_path) == []        # it cleaned up after itself
+    build_game("nyakuza", BuildOptions(SheetOptions(), tmp_path, formats=("sheets",)))
+    assert leftovers(tmp_path) == []            # and SIGKILL's leftovers go with the next build
+
+
+def test_a_second_build_into_the_same_folder_is_refused(previous):
+    out, before = previous
+    fd = os.open(out / ".demo.lock", os.O_RDWR | os.O_CREAT)
+    fcntl.flock(fd, fcntl.LOCK_EX)                        # another build holds the folder
+    try:
+        code, _, err = run_cli("build", str(DEMO), "--out", str(out), "--formats", "sheets")
+    finally:
+        os.close(fd)
+    assert code == 2
+    assert "another build is writing" in err
+    assert len(err.strip().splitlines()) == 1
+    assert snapshot(out / "demo") == before
+
+
+@pytest.mark.parametrize("where", ["file", "below-file"])
+def test_out_pointing_at_a_file_is_one_line(tmp_path, where):
+    f = tmp_path / "plain.txt"
+    f.write_text("not a folder")
+    out = f if where == "file" else f / "sub"
+    code, _, err = run_cli("build", str(DEMO), "--out", str(out), "--formats", "sheets")
+    assert code == 2 and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1 and "expected a folder" in err
+    assert f.read_text() == "not a folder"
