@@ -91,7 +91,7 @@ def test_art_path_may_not_leave_the_game_folder(game):
     (game / "game.yaml").write_text(text)
     code, _, err, out = build(game)
     assert code == 2
-    assert err.splitlines() == ['error: demo/game.yaml: art.emblem: art path "secret.svg" leaves the folder demo; '
+    assert err.splitlines() == ['error: demo/game.yaml: art.emblem: art "secret.svg" lies outside demo; '
                                 "expected a file inside it"]
     assert_no_output(out)
 
@@ -116,9 +116,9 @@ def test_svg_with_a_remote_reference_is_refused(game):
     code, _, err, out = build(game)
     assert code == 2
     assert err.splitlines() == [
-        'error: demo/art/star.svg: external reference "https://example.com/tracker.png" is refused (never fetched); '
-        "art must be self-contained (embed images as data: URIs)",
-        'error: demo/art/star.svg: external reference "url(http://example.com/p.svg#g)" is refused (never fetched)']
+        'error: demo/art/star.svg: reference "https://example.com/tracker.png" on <image> is refused (never fetched): '
+        "only #id inside the file and embedded data:image/png, jpeg, gif or webp are allowed",
+        'error: demo/art/star.svg: reference "url(http://example.com/p.svg#g)" is refused (never fetched): only url(#id)']
     assert_no_output(out)
 
 

@@ -50,7 +50,7 @@ def test_theme_art_is_confined_to_the_theme_folder(tmp_path):
     (tmp_path / "themes").mkdir()
     (tmp_path / "themes" / "theme.yaml").write_text("art: {emblem: ../../etc/passwd.svg}\n")
     code, out, err = build(DEMO, tmp_path / "out", "--theme", str(tmp_path / "themes" / "theme.yaml"))
-    assert code == 2 and "leaves the folder" in err and len(err.splitlines()) == 1
+    assert code == 2 and "lies outside" in err and len(err.splitlines()) == 1
 
 
 def test_a_game_folder_brings_its_own_templates(tmp_path):

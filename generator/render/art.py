@@ -10,27 +10,25 @@ from __future__ import annotations
 
 import base64
 import io
+import math
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from generator.confine import confined, read_bytes
 from generator.errors import ArtError, Problem, display_path
+from generator.render.svg_safety import SVG_NS, XLINK_NS, parse_svg, sanitise
 from generator.model import ArtSource
 from generator.units import MM_PER_IN, fmt_number
 
-SVG_NS = "http://www.w3.org/2000/svg"
-XLINK_NS = "http://www.w3.org/1999/xlink"
 ET.register_namespace("", SVG_NS)
 ET.register_namespace("xlink", XLINK_NS)
 
-MAX_SVG_BYTES = 8 * 1024 * 1024
-MAX_RASTER_BYTES = 40 * 1024 * 1024
 MAX_RASTER_PIXELS = 60_000_000          # a 300 dpi A2 poster; beyond that it is not a piece of art
 MAX_RASTER_SIDE = 20_000
 PREFIX = "art-prefix-"                  # replaced by the design's own prefix when placed
-REFUSED_TAGS = {"script", "foreignObject", "iframe", "audio", "video"}
 _URL = re.compile(r"url\(\s*['\"]?([^'\")]*)['\"]?\s*\)")
 _DECL = re.compile(r"\s*([a-zA-Z-]+)\s*:\s*([^;]+)")
 LINE_INK = "#1a1a1a"
@@ -70,16 +68,15 @@ def load_art(src: ArtSource, line_art: bool = False) -> Art:
 @lru_cache(maxsize=256)
 def _load(path: Path, base: Path, named_in: str, line_art: bool) -> Art:
     shown = display_path(path)
-    if not path.resolve().is_relative_to(base.resolve()):
-        raise ArtError(Problem(f'art path "{display_path(path.resolve())}" leaves the folder {display_path(base)}; '
-                               "expected a file inside it", *_origin(named_in)))
+    origin = Problem("", *_origin(named_in))
+    confined(path, [base], "art", origin)
     if not path.is_file():
         raise ArtError(Problem(f'art file not found: "{shown}"', *_origin(named_in)))
     suffix = path.suffix.lower()
     if suffix == ".svg":
-        return _load_svg(path, shown, line_art)
+        return _load_svg(read_bytes(path, [base], "SVG art"), shown, line_art)
     if suffix in (".png", ".jpg", ".jpeg"):
-        return _load_raster(path, shown, line_art)
+        return _load_raster(read_bytes(path, [base], "image"), shown, line_art)
     raise ArtError(Problem(f'expected SVG, PNG or JPEG art, got "{path.name}"', *_origin(named_in)))
 
 
@@ -90,24 +87,9 @@ def _origin(named_in: str) -> tuple[str | None, str | None]:
 
 # -- SVG -------------------------------------------------------------------------------------
 
-def _load_svg(path: Path, shown: str, line_art: bool) -> Art:
-    data = path.read_bytes()
-    if len(data) > MAX_SVG_BYTES:
-        raise ArtError(Problem(f"SVG art of {len(data) // 1024 // 1024} MB is too large to be a piece of art "
-                               f"(limit {MAX_SVG_BYTES // 1024 // 1024} MB)", shown))
-    text = data.decode("utf-8", "replace")
-    if "<!DOCTYPE" in text or "<!ENTITY" in text:
-        raise ArtError(Problem("SVG art with a DOCTYPE or ENTITY declaration is refused "
-                               "(entities are never expanded); remove the declaration", shown))
-    try:
-        root = ET.fromstring(data)
-    except ET.ParseError as exc:
-        raise ArtError(Problem(f"malformed SVG: {exc}", shown)) from None
-    if root.tag != f"{{{SVG_NS}}}svg":
-        raise ArtError(Problem('expected an <svg> root element in the SVG namespace', shown))
-    problems = list(_refused_references(root, shown))
-    if problems:
-        raise ArtError(problems)
+def _load_svg(data: bytes, shown: str, line_art: bool) -> Art:
+    root = parse_svg(data, shown)
+    sanitise(root, shown)
     view_box = _view_box(root, shown)
     _prefix_ids(root)
     if line_art:
@@ -120,36 +102,18 @@ def _local(tag: str) -> str:
     return tag.rpartition("}")[2]
 
 
-def _refused_references(root: ET.Element, shown: str):
-    for el in root.iter():
-        tag = _local(el.tag)
-        if tag in REFUSED_TAGS:
-            yield Problem(f"<{tag}> is refused in SVG art", shown)
-        for name, value in el.attrib.items():
-            local = _local(name)
-            if local == "href" and not (value.startswith("#") or value.startswith("data:image/")):
-                yield Problem(f'external reference "{value}" is refused (never fetched); '
-                              "art must be self-contained (embed images as data: URIs)", shown)
-            for ref in _URL.findall(value):
-                if not ref.startswith("#"):
-                    yield Problem(f'external reference "url({ref})" is refused (never fetched)', shown)
-        if tag == "style" and el.text:
-            if "@import" in el.text:
-                yield Problem("@import in a <style> is refused (never fetched)", shown)
-            for ref in _URL.findall(el.text):
-                if not ref.startswith("#"):
-                    yield Problem(f'external reference "url({ref})" is refused (never fetched)', shown)
-
-
 def _view_box(root: ET.Element, shown: str) -> tuple[float, float, float, float]:
     vb = root.get("viewBox")
     try:
         if vb:
             x, y, w, h = (float(v) for v in vb.replace(",", " ").split())
-            return (x, y, w, h)
-        w = float(re.sub(r"(px)?$", "", root.get("width", "")))
-        h = float(re.sub(r"(px)?$", "", root.get("height", "")))
-        return (0.0, 0.0, w, h)
+        else:
+            x, y = 0.0, 0.0
+            w = float(re.sub(r"(px)?$", "", root.get("width", "")))
+            h = float(re.sub(r"(px)?$", "", root.get("height", "")))
+        if not all(math.isfinite(v) for v in (x, y, w, h)) or w <= 0 or h <= 0:
+            raise ValueError
+        return (x, y, w, h)
     except ValueError:
         raise ArtError(Problem('expected a viewBox="x y width height" (or width and height in px) on the <svg>',
                                shown)) from None
@@ -204,17 +168,13 @@ def _to_line_art(root: ET.Element, stroke_width: float) -> None:
 
 # -- raster ----------------------------------------------------------------------------------
 
-def _load_raster(path: Path, shown: str, line_art: bool) -> Art:
+def _load_raster(data: bytes, shown: str, line_art: bool) -> Art:
     from PIL import Image  # vector-only games never load Pillow
 
-    size = path.stat().st_size
-    if size > MAX_RASTER_BYTES:
-        raise ArtError(Problem(f"image of {size // 1024 // 1024} MB is too large to be a piece of art "
-                               f"(limit {MAX_RASTER_BYTES // 1024 // 1024} MB)", shown))
     limit = Image.MAX_IMAGE_PIXELS
     try:
         Image.MAX_IMAGE_PIXELS = None  # our own, stricter limit below names the size; nothing is decoded yet
-        im = Image.open(path)
+        im = Image.open(io.BytesIO(data))
     except OSError as exc:
         raise ArtError(Problem(f"unreadable image: {exc}", shown)) from None
     finally:
@@ -229,7 +189,6 @@ def _load_raster(path: Path, shown: str, line_art: bool) -> Art:
             if fmt not in ("PNG", "JPEG"):
                 raise ArtError(Problem(f"expected a PNG or JPEG image, got {fmt}", shown))
             im.load()
-            data = path.read_bytes()
             if line_art:
                 data, fmt = _raster_line_art(im), "PNG"
     except OSError as exc:

@@ -1,0 +1,79 @@
+"""Every input file is read through here: confined to the folders it was given, and bounded in size.
+
+A game folder, a theme or an examples file may come from anyone. Each file the build reads (the
+spec, its CSV and XLSX tables, templates, art, fonts, the theme, examples) is resolved with its
+symlinks and must still lie inside one of the folders it may come from; a file larger than its
+kind's limit is refused before it is read. Both are one-line errors naming the file.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterable
+
+from generator.errors import PunchboardError, Problem, display_path
+
+KB, MB = 1024, 1024 * 1024
+LIMITS = {                      # the README's table of limits quotes these
+    "spec": 2 * MB,             # game.yaml, a theme, an examples file
+    "table": 20 * MB,           # a CSV or XLSX data table
+    "template": 1 * MB,
+    "SVG art": 8 * MB,
+    "image": 40 * MB,
+    "font": 64 * MB,
+}
+
+
+class ConfinementError(PunchboardError):
+    """A file leads outside the folders it may come from, or is too large to be what it claims."""
+
+
+def inside(path: Path, roots: Iterable[Path]) -> bool:
+    real = Path(os.path.realpath(path))
+    return any(real.is_relative_to(Path(os.path.realpath(r))) for r in roots)
+
+
+def confined(path: Path, roots: Iterable[Path], what: str, where: Problem | None = None) -> Path:
+    """`path` itself (for messages), after checking that its real location lies inside `roots`."""
+    roots = list(roots)
+    if not inside(path, roots):
+        folders = " or ".join(display_path(r) for r in roots)
+        shown, real = display_path(os.path.normpath(path)), display_path(os.path.realpath(path))
+        via = f" (a link to {real})" if real != shown else ""
+        raise ConfinementError(_at(where, f'{what} "{shown}"{via} lies outside {folders}; expected a file inside it',
+                                   path))
+    return path
+
+
+def read_bytes(path: Path, roots: Iterable[Path], kind: str, where: Problem | None = None) -> bytes:
+    """The file's bytes, if it is confined and within the size limit of its kind."""
+    confined(path, roots, kind, where)
+    limit = LIMITS[kind]
+    try:
+        size = path.stat().st_size
+        if size > limit:
+            raise ConfinementError(_at(where, f"{kind} of {_size(size)} is larger than the limit of {_size(limit)}",
+                                       path))
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except FileNotFoundError:
+        raise ConfinementError(_at(where, "file not found", path)) from None
+    except IsADirectoryError:
+        raise ConfinementError(_at(where, "expected a file, got a folder", path)) from None
+    except OSError as exc:
+        raise ConfinementError(_at(where, f"cannot read the file ({exc.strerror})", path)) from None
+    if len(data) > limit:
+        raise ConfinementError(_at(where, f"{kind} is larger than the limit of {_size(limit)}", path))
+    return data
+
+
+def _size(n: int) -> str:
+    return f"{n / MB:.0f} MB" if n >= MB else f"{n / KB:.0f} KB"
+
+
+def _at(where: Problem | None, message: str, path: Path) -> Problem:
+    """A problem at the place that named the file (spec key and line), or at the file itself."""
+    if where is not None:
+        return Problem(message, where.file, where.where, where.line)
+    return Problem(message, display_path(path))
