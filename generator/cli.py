@@ -18,7 +18,7 @@ from generator.errors import OptionError, PunchboardError
 from generator.layout.plan import DUPLEX, MARKS, PAPERS_MM, SheetOptions
 from generator.progress import Progress, table
 from generator.spec import game_folders, load_game
-from generator.units import parse_length_mm
+from generator.units import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, parse_length_mm
 
 EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -30,11 +30,16 @@ class _Parser(argparse.ArgumentParser):
         raise OptionError(f"{self.prog}: {message}")
 
 
-def _length(text: str) -> float:
+def _bleed(text: str) -> float:
+    """--bleed however it is spelled (--bleed=-3mm too): a length from 0 to MAX_BLEED_MM."""
     try:
-        return parse_length_mm(text)
+        mm = parse_length_mm(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+    if not 0 <= mm <= MAX_BLEED_MM:
+        raise argparse.ArgumentTypeError(f'expected a bleed from 0 to {MAX_BLEED_MM:g} mm (3mm or 0.125in are usual), '
+                                         f'got "{text}"')
+    return abs(mm)
 
 
 def _offset(text: str) -> tuple[float, float]:
@@ -42,9 +47,13 @@ def _offset(text: str) -> tuple[float, float]:
     try:
         if len(parts) != 2:
             raise ValueError
-        return tuple(parse_length_mm(p if p.strip()[-2:].isalpha() else p.strip() + "mm") for p in parts)  # type: ignore[return-value]
+        out = tuple(parse_length_mm(p if p.strip()[-2:].isalpha() else p.strip() + "mm") for p in parts)
+        if any(abs(v) > MAX_BACK_OFFSET_MM for v in out):
+            raise ValueError
+        return out  # type: ignore[return-value]
     except ValueError:
-        raise argparse.ArgumentTypeError(f'expected X,Y in millimetres like "1.5,-0.5", got "{text}"') from None
+        raise argparse.ArgumentTypeError(f'expected X,Y in millimetres, each from -{MAX_BACK_OFFSET_MM:g} to '
+                                         f'{MAX_BACK_OFFSET_MM:g}, like "1.5,-0.5", got "{text}"') from None
 
 
 def _formats(text: str) -> tuple[str, ...]:
@@ -75,7 +84,7 @@ def parser() -> argparse.ArgumentParser:
                        "print-shop PDFs and 300 dpi PNGs under output/<game>/.")
     _add_games(b)
     b.add_argument("--paper", choices=sorted(PAPERS_MM), default="a4", help="home-print paper (default a4)")
-    b.add_argument("--bleed", type=_length, default=3.0, metavar="LENGTH", help="bleed around every piece (default 3mm)")
+    b.add_argument("--bleed", type=_bleed, default=3.0, metavar="LENGTH", help="bleed around every piece (default 3mm)")
     b.add_argument("--marks", choices=MARKS, default="crop",
                    help="crop marks outside the bleed, full cut lines with shared cuts, both, or none (default crop)")
     b.add_argument("--duplex", choices=DUPLEX, default="long",

@@ -10,6 +10,9 @@ MM_PER_IN = 25.4
 MM_PER_PT = MM_PER_IN / 72.0
 PT_PER_MM = 72.0 / MM_PER_IN
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": MM_PER_IN, "pt": MM_PER_PT}
+MAX_LENGTH_MM = 2000.0     # no piece or board of a game is larger than 2 m a side
+MAX_BLEED_MM = 10.0        # shops ask for 3 mm or 1/8 in; 10 mm is already generous
+MAX_BACK_OFFSET_MM = 20.0  # a printer that shifts its backs further needs repair, not an offset
 
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(mm|cm|in|pt)\s*$")
 

@@ -35,7 +35,16 @@ def test_unknown_game_is_one_line_and_exit_2():
     (["build", "--paper", "a5"], "error: pnp build: argument --paper: invalid choice: 'a5' (choose from 'a3', 'a4', "
                                  "'letter', 'tabloid')"),
     (["build", "--bleed", "three"], 'error: pnp build: argument --bleed: expected a length like "50mm", got "three"'),
-    (["build", "--back-offset", "1"], 'error: pnp build: argument --back-offset: expected X,Y in millimetres like "1.5,-0.5", got "1"'),
+    (["build", "--back-offset", "1"], 'error: pnp build: argument --back-offset: expected X,Y in millimetres, each '
+                                      'from -20 to 20, like "1.5,-0.5", got "1"'),
+    (["build", "--back-offset=0,25"], 'error: pnp build: argument --back-offset: expected X,Y in millimetres, each '
+                                      'from -20 to 20, like "1.5,-0.5", got "0,25"'),
+    (["build", "--bleed=-3mm"], 'error: pnp build: argument --bleed: expected a bleed from 0 to 10 mm (3mm or '
+                                '0.125in are usual), got "-3mm"'),
+    (["build", "--bleed=-0.1in"], 'error: pnp build: argument --bleed: expected a bleed from 0 to 10 mm (3mm or '
+                                  '0.125in are usual), got "-0.1in"'),
+    (["build", "--bleed=1e3mm"], 'error: pnp build: argument --bleed: expected a length like "50mm", got "1e3mm"'),
+    (["build", "--bleed=nan mm"], 'error: pnp build: argument --bleed: expected a length like "50mm", got "nan mm"'),
     (["build", "--formats", "sheets,gif"], 'error: pnp build: argument --formats: expected a comma-separated list of sheets, shop, png, svg, got "sheets,gif"'),
     (["build", "--frobnicate"], "error: pnp: unrecognized arguments: --frobnicate"),
 ])

@@ -8,12 +8,37 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment
 
 from generator import paths
 from generator.cache import cache_dir
+from generator.confine import read_bytes
 from generator.errors import Problem, RenderError, display_path
 from generator.units import fmt_number
+
+
+class ConfinedLoader(jinja2.BaseLoader):
+    """Templates (and whatever they include or import) only from inside their search folders, after
+    resolving symlinks, and no larger than a template can reasonably be; nothing outside is read."""
+
+    def __init__(self, searchpath: list[str]):
+        self.searchpath = [Path(p) for p in searchpath]
+
+    def get_source(self, environment: jinja2.Environment, template: str):
+        parts = split_template_path(template)
+        for root in self.searchpath:
+            path = root.joinpath(*parts)
+            if not path.is_file():
+                continue
+            data = read_bytes(path, [root], "template")
+            try:
+                source = data.decode("utf-8")
+            except UnicodeDecodeError:
+                raise RenderError(Problem("expected a UTF-8 text template", display_path(path))) from None
+            mtime = path.stat().st_mtime
+            return source, str(path), lambda: path.is_file() and path.stat().st_mtime == mtime
+        raise jinja2.TemplateNotFound(template)
 
 
 @lru_cache(maxsize=8)
@@ -22,7 +47,7 @@ def environment(game_folder: Path) -> SandboxedEnvironment:
     search = [str(game_folder / "templates"), str(paths.TEMPLATES)]
     cached = cache_dir("templates")
     env = SandboxedEnvironment(
-        loader=jinja2.FileSystemLoader(search),
+        loader=ConfinedLoader(search),
         bytecode_cache=jinja2.FileSystemBytecodeCache(str(cached)) if cached else None,
         autoescape=jinja2.select_autoescape(enabled_extensions=("svg", "j2"), default_for_string=True),
         undefined=jinja2.StrictUndefined,

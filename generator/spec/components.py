@@ -29,12 +29,15 @@ class ComponentReader:
     def __init__(self, r: Reader, folder: Path):
         self.r = r
         self.folder = folder
+        self.declared: set[str] = set()     # every component id written, read without errors or not
 
     def components(self, value: Any, art: dict[str, Any]) -> list[Component]:
         r = self.r
         items = r.sequence(value, "components", min_items=1) or []
         out, seen = [], set()
         for i, item in enumerate(items):
+            if isinstance(item, dict) and isinstance(item.get("id"), str):
+                self.declared.add(item["id"])   # known to cross-references even if it fails to read
             c = self.component(item, join("components", i), art)
             if c is None:
                 continue

@@ -71,7 +71,7 @@ class _GameReader:
         parts = ComponentReader(r, self.folder)
         components = parts.components(top.get("components"), art)
         parts.link_map_tiles(top.get("components"), components)
-        setup = self.setup(top.get("setup", {}), components, pmin, pmax)
+        setup = self.setup(top.get("setup", {}), components, pmin, pmax, parts.declared)
         rules = r.mapping(top.get("rules", {}), "rules", free=True) or {}
         self.rule_provenance(rules, "rules")
         notes = self.notes(top.get("notes", []))
@@ -194,7 +194,9 @@ class _GameReader:
                 out[name] = p
         return out
 
-    def setup(self, value: Any, components: list[Component], pmin: int, pmax: int) -> list[SetupEntry]:
+    def setup(self, value: Any, components: list[Component], pmin: int, pmax: int,
+              declared: set[str] = frozenset()) -> list[SetupEntry]:
+        """Demands per player count; a component that failed to read is not reported again here."""
         r = self.r
         m = r.mapping(value, "setup", free=True) or {}
         ids = {c.id: c for c in components}
@@ -211,7 +213,8 @@ class _GameReader:
             for cid, need in n.items():
                 here = join(where, cid)
                 if cid not in ids:
-                    r.add(here, f'unknown component; expected one of: {", ".join(ids)}')
+                    if cid not in declared:
+                        r.add(here, f'unknown component; expected one of: {", ".join(ids)}')
                     continue
                 if isinstance(need, int) and not isinstance(need, bool):
                     total = r.integer(need, here, minimum=0)

@@ -12,7 +12,7 @@ from typing import Any, Iterable
 from generator.errors import ProblemCollector
 from generator.model import SOURCES, Provenance
 from generator.spec.yamlio import join
-from generator.units import describe, parse_length_mm
+from generator.units import MAX_LENGTH_MM, describe, parse_length_mm
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
@@ -128,12 +128,15 @@ class Reader:
             return None
         return value
 
-    def length(self, value: Any, where: str, *, positive: bool = True) -> float | None:
+    def length(self, value: Any, where: str, *, positive: bool = True, maximum: float = MAX_LENGTH_MM) -> float | None:
         value = self.unwrap(value, where)
         try:
             mm = parse_length_mm(value)
         except ValueError as exc:
             self.add(where, str(exc))
+            return None
+        if mm > maximum:
+            self.add(where, f'expected a length of at most {maximum:g} mm, got "{value}"')
             return None
         if positive and mm <= 0:
             self.add(where, f'expected a length greater than zero, got "{value}"')

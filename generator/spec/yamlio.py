@@ -1,4 +1,9 @@
-"""YAML reading that remembers the line of every key, so errors can point at it."""
+"""YAML reading that remembers the line of every key, so errors can point at it.
+
+YAML from anyone is read within limits: the file's size (confine.py), its nesting depth (checked
+on the parser's event stream before anything recursive runs) and the number of values once
+aliases are followed (an alias bomb names the limit instead of eating the machine).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from typing import Any
 
 import yaml
 
+from generator.confine import read_bytes
 from generator.errors import Problem, ProblemCollector, SpecError, display_path
 
 
@@ -17,20 +23,24 @@ def join(where: str, key: object) -> str:
     return f"{where}.{key}" if where else str(key)
 
 
-def load_yaml(path: Path) -> tuple[Any, dict[str, int]]:
-    """Parse a YAML file; return the data and a map from key path to 1-based line number.
+MAX_DEPTH = 40            # mappings and lists inside each other
+MAX_VALUES = 200_000      # values of a file once every alias is followed
 
-    Malformed YAML, undecodable text and duplicate keys are SpecErrors naming the file and line.
+
+def load_yaml(path: Path, root: Path | None = None) -> tuple[Any, dict[str, int]]:
+    """Parse a YAML file inside `root` (default: its own folder); return the data and a map from
+    key path to 1-based line number.
+
+    Malformed YAML, undecodable text, duplicate keys and files beyond the limits are SpecErrors
+    naming the file and line.
     """
     shown = display_path(path)
+    data = read_bytes(path, [root or path.parent], "spec")
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SpecError(Problem("file not found", shown)) from None
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise SpecError(Problem("expected UTF-8 text", shown)) from None
-    except OSError as exc:
-        raise SpecError(Problem(f"cannot read the file ({exc.strerror})", shown)) from None
+    _check_depth(text, shown)
     loader = yaml.SafeLoader(text)
     try:
         node = loader.get_single_node()
@@ -44,16 +54,43 @@ def load_yaml(path: Path) -> tuple[Any, dict[str, int]]:
         loader.dispose()
     lines: dict[str, int] = {}
     problems = ProblemCollector(shown, lines)
-    data = _convert(node, "", lines, problems, loader) if node is not None else None
+    budget = [MAX_VALUES]
+    data = _convert(node, "", lines, problems, loader, budget) if node is not None else None
     problems.raise_if_any()
     return data, lines
 
 
-def _convert(node: yaml.Node, where: str, lines: dict[str, int], problems: ProblemCollector, loader: yaml.SafeLoader) -> Any:
+def _check_depth(text: str, shown: str) -> None:
+    """Refuse deep nesting from the parser's events, which need no recursion (composing does)."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise SpecError(Problem(f"nested more than {MAX_DEPTH} levels deep (the limit)", shown, None,
+                                            event.start_mark.line + 1))
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.MarkedYAMLError:
+        return   # reported with its line when the file is composed
+
+
+def _convert(node: yaml.Node, where: str, lines: dict[str, int], problems: ProblemCollector,
+             loader: yaml.SafeLoader, budget: list[int], depth: int = 0) -> Any:
+    budget[0] -= 1
+    if budget[0] < 0 or depth > MAX_DEPTH:
+        what = (f"more than {MAX_VALUES} values once aliases are followed (the limit; an alias of an alias "
+                "multiplies)" if budget[0] < 0 else f"nested more than {MAX_DEPTH} levels deep through aliases")
+        raise SpecError(Problem(what, problems.file, where or None, node.start_mark.line + 1))
     lines.setdefault(where, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                lines[where] = key_node.start_mark.line + 1
+                problems.add(where, "expected text or whole-number keys, got a mapping or a list")
+                continue
             key = loader.construct_object(key_node, deep=True)
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 lines[where] = key_node.start_mark.line + 1
@@ -64,10 +101,11 @@ def _convert(node: yaml.Node, where: str, lines: dict[str, int], problems: Probl
             if key in out:
                 problems.add(here, "duplicate key (YAML would silently keep only the last one)")
                 continue
-            out[key] = _convert(value_node, here, lines, problems, loader)
+            out[key] = _convert(value_node, here, lines, problems, loader, budget, depth + 1)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_convert(v, join(where, i), lines, problems, loader) for i, v in enumerate(node.value)]
+        return [_convert(v, join(where, i), lines, problems, loader, budget, depth + 1)
+                for i, v in enumerate(node.value)]
     try:
         return loader.construct_object(node, deep=True)
     except yaml.YAMLError as exc:
