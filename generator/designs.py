@@ -6,6 +6,7 @@ count 40. Backs that vary by nothing are shared by every row of their component.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -24,10 +25,27 @@ class DesignSpec:
     back: str | None = None  # the back design of a front
 
 
+MAX_ID = 80       # design ids are file names: short whatever the data, and the same from build to build
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
+
+
 def slugify(value: Any) -> str:
-    """Lower-case ASCII letters and digits joined by hyphens: ids that are safe file names everywhere."""
-    text = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in str(value).lower())
-    return "-".join(part for part in text.split("-") if part)
+    """Lower-case ASCII letters and digits joined by hyphens: ids that are safe file names everywhere.
+    A value with none of those (all Japanese, say) gets a short stable hash instead."""
+    raw = str(value)
+    text = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in raw.lower())
+    slug = "-".join(part for part in text.split("-") if part)
+    return slug or (f"x{_hash(raw)}" if raw.strip() else "")
+
+
+def short_id(text: str) -> str:
+    """`text` if at most MAX_ID characters, else its start and a hash of the whole (stable, unique)."""
+    if len(text) <= MAX_ID:
+        return text
+    return text[:MAX_ID - 9].rstrip("-") + "-" + _hash(text)
 
 
 def _suffix(parts: list[str]) -> str:
@@ -48,13 +66,13 @@ def expand(game: Game) -> list[DesignSpec]:
                 if comp.back is not None:
                     vary = comp.back.vary_by or ()
                     values = {f: (seat.id if f == "player" and seat else row.fields.get(f)) for f in vary}
-                    back_id = comp.id + "-back" + _suffix([str(v) for v in values.values()])
+                    back_id = short_id(comp.id + "-back" + _suffix([str(v) for v in values.values()]))
                     back_fields = {f: row.fields[f] for f in vary if f in row.fields}
                     prev = backs.get(back_id)
                     backs[back_id] = DesignSpec(
                         back_id, comp, "back", comp.back.template, frozen_map(back_fields),
                         seat if "player" in vary else None, row.count + (prev.count if prev else 0))
                 fronts.append(DesignSpec(
-                    comp.id + _suffix([row.key, seat.id if seat else ""]), comp, "front", comp.front.template,
+                    short_id(comp.id + _suffix([row.key, seat.id if seat else ""])), comp, "front", comp.front.template,
                     row.fields, seat, row.count, back_id))
     return fronts + list(backs.values())

@@ -18,12 +18,11 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from generator import paths
-from generator.errors import OptionError, ProblemCollector, display_path
+from generator.confine import inside
+from generator.errors import OptionError, ProblemCollector, PunchboardError, display_path
 from generator.model import ArtSource, FontRole, Game, PlayerColour, Style
-from generator.spec.load import FONT_WEIGHTS
 from generator.spec.reader import Reader
 from generator.spec.yamlio import join, load_yaml
-from generator.units import describe
 
 ArtTable = Mapping[str, "ArtSource | Mapping[str, ArtSource]"]
 
@@ -59,70 +58,104 @@ def _sources(value: Any, base: Path, named_in: str) -> Any:
 
 
 def _apply_theme(game: Game, look: Appearance, theme_file: Path) -> Appearance:
+    """Every mistake of a theme (names, colours, patterns, fonts and their files, art files) in one batch."""
     if not theme_file.is_file():
         raise OptionError(f'--theme: file not found: "{display_path(theme_file)}"')
     data, lines = load_yaml(theme_file)
-    shown = display_path(theme_file)
-    problems = ProblemCollector(shown, lines)
+    problems = ProblemCollector(display_path(theme_file), lines)
     r = Reader(problems)
     top = r.mapping(data if data is not None else {}, "", (), ("palette", "players", "fonts", "art")) or {}
+    base = theme_file.parent
+    folders = (*look.font_folders, base / "fonts")
+    palette = _palette(r, game, look, top.get("palette", {}))
+    players = _players(r, look, top.get("players", {}))
+    fonts = _fonts(r, look, top.get("fonts", {}), folders)
+    art = _art(r, look, top.get("art", {}), theme_file)
+    problems.raise_if_any()
+    return dataclasses.replace(look, palette=palette, players=players, fonts=fonts, art=art, font_folders=folders,
+                               theme_file=theme_file)
+
+
+def _palette(r: Reader, game: Game, look: Appearance, value: Any) -> dict[str, str]:
     palette = dict(look.palette)
-    known_colours = set(game.palette) | {k for s in game.styles.values() for k in s.palette}
-    for key, value in (r.mapping(top.get("palette", {}), "palette", free=True) or {}).items():
+    known = set(game.palette) | {k for s in game.styles.values() for k in s.palette}
+    for key, colour in (r.mapping(value, "palette", free=True) or {}).items():
         where = join("palette", key)
-        if key not in known_colours:
-            r.add(where, f"unknown palette colour; expected one of: {', '.join(sorted(known_colours))}")
-        elif (c := r.colour(value, where)) is not None:
+        if key not in known:
+            r.add(where, f"unknown palette colour; expected one of: {', '.join(sorted(known))}")
+        elif (c := r.colour(colour, where)) is not None:
             palette[key] = c
+    return palette
+
+
+def _players(r: Reader, look: Appearance, value: Any) -> tuple[PlayerColour, ...]:
     players = list(look.players)
     seats = {p.id: i for i, p in enumerate(players)}
-    for pid, spec in (r.mapping(top.get("players", {}), "players", free=True) or {}).items():
+    for pid, spec in (r.mapping(value, "players", free=True) or {}).items():
         where = join("players", pid)
         if pid not in seats:
             r.add(where, f"unknown player; expected one of: {', '.join(seats)}")
             continue
         m = r.mapping(spec, where, (), ("colour", "pattern", "name", "symbol")) or {}
-        seat = players[seats[pid]]
         changes = {}
         if "colour" in m and (c := r.colour(m["colour"], join(where, "colour"))):
             changes["colour"] = c
-        if "pattern" in m and (p := r.slug(m["pattern"], join(where, "pattern"))):
+        if "pattern" in m and (p := r.pattern(m["pattern"], join(where, "pattern"))):
             changes["pattern"] = p
         for key in ("name", "symbol"):
             if key in m and (t := r.text(m[key], join(where, key))):
                 changes[key] = t
-        players[seats[pid]] = dataclasses.replace(seat, **changes)
+        players[seats[pid]] = dataclasses.replace(players[seats[pid]], **changes)
+    return tuple(players)
+
+
+def _fonts(r: Reader, look: Appearance, value: Any, folders: tuple[Path, ...]) -> dict[str, FontRole]:
+    from generator.render.fonts import FontBook   # rendering imports this module; fonts are read only here
+
     fonts = dict(look.fonts)
-    for role, spec in (r.mapping(top.get("fonts", {}), "fonts", free=True) or {}).items():
+    given = r.mapping(value, "fonts", free=True) or {}
+    if not given:
+        return fonts
+    try:
+        families = FontBook.from_folders(list(folders)).families()
+    except PunchboardError as exc:           # a damaged or escaping font file: named with the theme's mistakes
+        r.problems.problems.extend(exc.problems)
+        families = []
+    for role, spec in given.items():
         where = join("fonts", role)
         if role not in fonts:
             r.add(where, f"unknown font role; expected one of: {', '.join(fonts)}")
-            continue
-        if isinstance(spec, str):
-            spec = {"family": spec}
-        m = r.mapping(spec, where, ("family",), ("weight", "style")) or {}
-        weight = m.get("weight", fonts[role].weight)
-        if weight not in FONT_WEIGHTS:
-            r.add(join(where, "weight"), f"expected one of {', '.join(map(str, FONT_WEIGHTS))}, got {describe(weight)}")
-        elif "family" in m and (family := r.text(m["family"], join(where, "family"))):
-            fonts[role] = FontRole(family, weight, m.get("style", "normal"))
-    art = dict(look.art)
-    base = theme_file.parent
-    for name, spec in (r.mapping(top.get("art", {}), "art", free=True) or {}).items():
+        elif (f := r.font(spec, where, fonts[role].weight, families)) is not None:
+            fonts[role] = f
+    return fonts
+
+
+def _art(r: Reader, look: Appearance, value: Any, theme_file: Path) -> dict[str, Any]:
+    art, base, shown = dict(look.art), theme_file.parent, display_path(theme_file)
+
+    def source(path: Any, where: str) -> ArtSource | None:
+        p = r.text(path, where)
+        if p is None:
+            return None
+        src = ArtSource(base / p, base, f"{shown}: {where}")
+        if not inside(src.path, [base]):
+            r.add(where, f'art "{p}" lies outside {display_path(base)}; expected a file inside it')
+        elif not src.path.is_file():
+            r.add(where, f'art file not found: "{p}"')
+        return src
+
+    for name, spec in (r.mapping(value, "art", free=True) or {}).items():
         where = join("art", name)
         if name not in art:
             r.add(where, f"unknown art; expected one of: {', '.join(art) or 'none'}")
-            continue
-        if isinstance(art[name], dict):
+        elif isinstance(art[name], dict):
             table = dict(art[name])
-            for value, path in (r.mapping(spec, where, free=True) or {}).items():
-                if value not in table:
-                    r.add(join(where, value), f"unknown value; expected one of: {', '.join(table)}")
-                elif (p := r.text(path, join(where, value))) is not None:
-                    table[value] = ArtSource(base / p, base, f"{shown}: {join(where, value)}")
+            for key, path in (r.mapping(spec, where, free=True) or {}).items():
+                if key not in table:
+                    r.add(join(where, key), f"unknown value; expected one of: {', '.join(table)}")
+                elif (src := source(path, join(where, key))) is not None:
+                    table[key] = src
             art[name] = table
-        elif (p := r.text(spec, where)) is not None:
-            art[name] = ArtSource(base / p, base, f"{shown}: {where}")
-    problems.raise_if_any()
-    return dataclasses.replace(look, palette=palette, players=tuple(players), fonts=fonts, art=art,
-                               font_folders=(*look.font_folders, base / "fonts"), theme_file=theme_file)
+        elif (src := source(spec, where)) is not None:
+            art[name] = src
+    return art

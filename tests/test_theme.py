@@ -43,7 +43,43 @@ def test_theme_names_must_exist_in_the_game(tmp_path):
         "error: theme.yaml:4: colours: unknown key; expected one of: art, fonts, palette, players",
         "error: theme.yaml:1: palette.papr: unknown palette colour; expected one of: accent, ink, paper",
         "error: theme.yaml:2: players.purple: unknown player; expected one of: red, blue, green",
+        'error: theme.yaml:3: art.emblem: art file not found: "gone.svg"',   # in the same run as the rest
     ]
+
+
+def test_patterns_and_fonts_are_checked_against_the_real_lists(tmp_path):
+    """One reader for patterns and fonts, shared by spec and theme (issue 8: 'dot', 'itallic')."""
+    (tmp_path / "theme.yaml").write_text(
+        "players: {red: {pattern: dot}}\n"
+        "fonts: {title: {family: Vollkorn, style: itallic}, body: {family: Comic Sans}}\n")
+    code, out, err = build(DEMO, tmp_path / "out", "--theme", str(tmp_path / "theme.yaml"))
+    shown = err.replace(str(tmp_path) + "/", "")
+    assert code == 2
+    assert shown.splitlines() == [
+        'error: theme.yaml:1: players.red.pattern: expected one of plain, dots, stripes, checks, waves, seigaiha, '
+        'got "dot"',
+        'error: theme.yaml:2: fonts.title.style: expected one of normal, italic, got "itallic"',
+        'error: theme.yaml:2: fonts.body.family: unknown font family "Comic Sans"; expected one of: Lato, '
+        'Noto Sans CJK JP, Vollkorn',
+    ]
+    spec = (DEMO / "game.yaml").read_text().replace("pattern: dots", "pattern: dot")
+    game = tmp_path / "demo"
+    import shutil
+    shutil.copytree(DEMO, game)
+    (game / "game.yaml").write_text(spec)
+    code, out, err = build(game, tmp_path / "out2")
+    assert code == 2 and 'player_colours[0].pattern: expected one of plain, dots' in err
+    assert len(err.splitlines()) == 1
+
+
+def test_a_damaged_font_in_a_theme_is_one_line(tmp_path):
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "Broken.ttf").write_bytes(b"\x00\x01\x00\x00" + b"garbage" * 50)
+    (tmp_path / "theme.yaml").write_text("fonts: {body: {family: Lato}}\n")
+    code, out, err = build(DEMO, tmp_path / "out", "--theme", str(tmp_path / "theme.yaml"))
+    assert code == 2 and "Traceback" not in err
+    assert err.replace(str(tmp_path) + "/", "").splitlines() == [
+        "error: fonts/Broken.ttf: not a readable TrueType or OpenType font (TTLibError)"]
 
 
 def test_theme_art_is_confined_to_the_theme_folder(tmp_path):

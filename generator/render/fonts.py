@@ -12,7 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.cache import cached_json
-from generator.errors import Problem, SpecError
+from generator.confine import read_bytes
+from generator.errors import Problem, PunchboardError, SpecError, display_path
 
 FONT_SUFFIXES = (".ttf", ".otf")
 
@@ -32,12 +33,27 @@ class FontBook:
 
     @classmethod
     def from_folders(cls, folders: list[Path]) -> "FontBook":
+        """Every font file of the folders; a file that leads outside its folder or is not a readable
+        font is one problem each, all raised together (Typst reads these folders too)."""
         book = cls(tuple(f for f in folders if f.is_dir()))
+        problems: list[Problem] = []
         for folder in book.folders:
             for path in sorted(folder.iterdir()):
-                if path.suffix.lower() in FONT_SUFFIXES:
+                if path.suffix.lower() not in FONT_SUFFIXES:
+                    continue
+                try:
+                    read_bytes(path, [folder], "font")
                     family, weight, style = cached_json("font-faces", path, lambda: _describe(path))
-                    book.faces.append(FontFace(family, weight, style, path))
+                except PunchboardError as exc:
+                    problems.extend(exc.problems)
+                    continue
+                except Exception as exc:   # fontTools raises many kinds on a damaged file
+                    problems.append(Problem(f"not a readable TrueType or OpenType font ({type(exc).__name__})",
+                                            display_path(path)))
+                    continue
+                book.faces.append(FontFace(family, weight, style, path))
+        if problems:
+            raise SpecError(problems)
         return book
 
     def families(self) -> list[str]:
@@ -62,7 +78,7 @@ def _describe(path: Path) -> tuple[str, int, str]:
     from fontTools.ttLib import TTFont
 
     _quiet_fonttools()
-    with TTFont(path, lazy=True, fontNumber=0) as font:
+    with open(path, "rb") as fh, TTFont(fh, lazy=True, fontNumber=0) as font:
         name = font["name"]
         family = name.getDebugName(16) or name.getDebugName(1)
         italic = bool(font["OS/2"].fsSelection & 1) or "italic" in (name.getDebugName(2) or "").lower()
@@ -123,7 +139,7 @@ def _read_metrics(path: Path) -> tuple[int, float, float, dict[int, int], int]:
     from fontTools.ttLib import TTFont
 
     _quiet_fonttools()
-    with TTFont(path, lazy=True, fontNumber=0) as font:
+    with open(path, "rb") as fh, TTFont(fh, lazy=True, fontNumber=0) as font:
         upm = font["head"].unitsPerEm
         hmtx = font["hmtx"].metrics
         advances = {code: hmtx[glyph][0] for code, glyph in (font.getBestCmap() or {}).items() if glyph in hmtx}

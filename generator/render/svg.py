@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+import signal
+import threading
 import xml.etree.ElementTree as ET
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -14,7 +18,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from generator import paths
 from generator.cache import cache_dir
 from generator.confine import read_bytes
-from generator.errors import Problem, RenderError, display_path
+from generator.errors import Problem, PunchboardError, RenderError, display_path
 from generator.units import fmt_number
 
 
@@ -58,6 +62,7 @@ def environment(game_folder: Path) -> SandboxedEnvironment:
     )
     env.filters["mm"] = fmt_number
     env.filters["repeated"] = repeated
+    env.globals["range"] = safe_range
     return env
 
 
@@ -78,7 +83,10 @@ def render_template(game_folder: Path, template: str, context: dict[str, Any], d
     except jinja2.TemplateSyntaxError as exc:
         raise RenderError(_syntax_problem(exc)) from None
     try:
-        text = tpl.render(context)
+        with time_limit(RENDER_SECONDS, f"{_template_file(tpl.filename)}: design {design_id}"):
+            text = _bounded(tpl, context)
+    except PunchboardError:
+        raise
     except jinja2.UndefinedError as exc:
         raise RenderError(Problem(f"undefined template variable: {exc.message}",
                                   _template_file(tpl.filename), f"design {design_id}", _error_line(exc, tpl))) from None
@@ -87,12 +95,61 @@ def render_template(game_folder: Path, template: str, context: dict[str, Any], d
     except jinja2.TemplateError as exc:
         raise RenderError(Problem(f"template error: {exc}", _template_file(tpl.filename), f"design {design_id}",
                                   _error_line(exc, tpl))) from None
+    except (ArithmeticError, TypeError, ValueError, LookupError, AttributeError, RecursionError, MemoryError) as exc:
+        said = re.sub(r"[\w.]*<locals>\.", "", str(exc))    # fit(), not ContextBuilder._fitter.<locals>.fit()
+        raise RenderError(Problem(f"template error: {type(exc).__name__}: {said}", _template_file(tpl.filename),
+                                  f"design {design_id}", _error_line(exc, tpl))) from None
     try:
         ET.fromstring(text)
     except ET.ParseError as exc:
         raise RenderError(Problem(f"the template produced malformed SVG ({exc})", _template_file(tpl.filename),
                                   f"design {design_id}")) from None
     return text
+
+
+RENDER_SECONDS = 20          # one design's template; a loop beyond that is a mistake, not a design
+MAX_OUTPUT = 20 * 1024 * 1024
+MAX_RANGE = 10_000
+
+
+def _bounded(tpl: jinja2.Template, context: dict[str, Any]) -> str:
+    """Render, stopping as soon as the output is larger than any design can be."""
+    parts, size = [], 0
+    for chunk in tpl.generate(context):
+        size += len(chunk)
+        if size > MAX_OUTPUT:
+            raise RenderError(Problem(f"the template wrote more than {MAX_OUTPUT // 1024 // 1024} MB of SVG (the "
+                                      "limit); check its loops", _template_file(tpl.filename)))
+        parts.append(chunk)
+    return "".join(parts)
+
+
+def safe_range(*args: int) -> range:
+    """range() for templates: at most MAX_RANGE items (jinja's sandbox allows 100,000)."""
+    r = range(*args)
+    if len(r) > MAX_RANGE:
+        raise OverflowError(f"range() of {len(r)} items is more than the limit of {MAX_RANGE}")
+    return r
+
+
+@contextmanager
+def time_limit(seconds: float, what: str):
+    """Stop a render that runs longer than `seconds` (main thread only; elsewhere it is not bounded)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expired(signum, frame):
+        raise RenderError(Problem(f"rendering took longer than {seconds:g} s (the limit); check the template's loops",
+                                  what.partition(": ")[0], what.partition(": ")[2] or None))
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _template_file(filename: str | None) -> str | None:

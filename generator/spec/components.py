@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import csv
 import dataclasses
-import io
 from pathlib import Path
 from typing import Any
 
+from generator.confine import confined
 from generator.designs import slugify
+from generator.errors import Problem
 from generator.hexmap import HexMap, Legend, extent_mm, parse_map
 from generator.model import KINDS, SHAPES, Component, Face, Row, Segment, frozen_map, hex_box_mm
 from generator.nets import NETS, Net
 from generator.spec.reader import Reader
+from generator.spec.tables import TableProblems, read_table
 from generator.spec.yamlio import join
 from generator.units import describe
 
@@ -21,6 +22,8 @@ COMPONENT_OPTIONAL = ("name", "shape", "corner", "orientation", "back", "rows", 
                       "folds", "outline", "rotatable", "note", "hexmap", "net", "size", "key")
 DEFAULT_SHAPE = {"hex-tile": "hex"}
 RESERVED_ROW_KEYS = ("id", "count")
+MAX_COPIES = 10_000        # copies of one row; a build holds at most MAX_PIECES pieces in all
+MAX_PIECES = 20_000
 
 
 class ComponentReader:
@@ -72,7 +75,7 @@ class ComponentReader:
             r.add(join(where, "corner"), 'a rounded shape needs a corner radius like "3mm"')
         front = self.face(m.get("front"), join(where, "front"), back=False) if "front" in m else None
         back = self.face(m["back"], join(where, "back"), back=True) if m.get("back") is not None else None
-        count = r.integer(m.get("count", 1), join(where, "count"), minimum=0)
+        count = r.integer(m.get("count", 1), join(where, "count"), minimum=0, maximum=MAX_COPIES)
         key = m.get("key")
         if key is not None:
             key = [key] if isinstance(key, str) else key
@@ -240,10 +243,20 @@ class ComponentReader:
         r = self.r
         if value is None:
             return [Row("", frozen_map({}), default_count)]
-        if isinstance(value, str):
-            value = self.csv_rows(value, where)
-            if value is None:
+        if isinstance(value, str) or (isinstance(value, dict) and "file" in value):
+            found = self.table(value, where)
+            if found is None:
                 return None
+            value, sink = found
+            spec_reader, r, where = r, Reader(sink), "rows"
+            try:
+                return self._rows(r, value, where, default_count, key_fields)
+            finally:
+                spec_reader.problems.problems.extend(sink.problems)
+        return self._rows(r, value, where, default_count, key_fields)
+
+    def _rows(self, r: Reader, value: Any, where: str, default_count: int,
+              key_fields: list[str] | None) -> list[Row] | None:
         items = r.sequence(value, where, min_items=1)
         if items is None:
             return None
@@ -266,7 +279,7 @@ class ComponentReader:
             for k, v in data.items():
                 if not isinstance(v, (str, int, float)) or isinstance(v, bool):
                     r.add(join(here, k), f"expected text or a number, got {describe(v)}")
-            count = r.integer(m.get("count", default_count), join(here, "count"), minimum=0)
+            count = r.integer(m.get("count", default_count), join(here, "count"), minimum=0, maximum=MAX_COPIES)
             key = m.get("id")
             if key is not None:
                 key = r.slug(key, join(here, "id"))
@@ -284,24 +297,36 @@ class ComponentReader:
                 rows.append(Row(key, frozen_map(data), count))
         return rows
 
-    def csv_rows(self, name: str, where: str) -> list[dict] | None:
+    def table(self, value: Any, where: str) -> tuple[list[dict], "TableProblems"] | None:
+        """Rows from a data table: `rows: cards.csv`, or `rows: {file: cards.xlsx, sheet: Buildings}`."""
+        r = self.r
+        if isinstance(value, str):
+            name, sheet = value, None
+        else:
+            m = r.mapping(value, where, ("file",), ("sheet",))
+            if m is None or "file" not in m:
+                return None
+            name = r.text(m["file"], join(where, "file"))
+            sheet = r.text(m["sheet"], join(where, "sheet")) if "sheet" in m else None
+            if name is None or ("sheet" in m and sheet is None):
+                return None
         path = self.folder / name
-        if not path.resolve().is_relative_to(self.folder.resolve()):
-            self.r.add(where, f'expected a CSV file inside the game folder, got "{name}"')
+        if path.suffix.lower() not in (".csv", ".tsv", ".txt", ".xlsx"):
+            r.add(where, f'expected a .csv, .tsv or .xlsx table, got "{name}"')
             return None
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            self.r.add(where, f'cannot read the CSV file "{name}"')
+        if not path.is_file():
+            r.add(where, f'table file not found: "{name}"')
             return None
-        rows = []
-        for record in csv.DictReader(io.StringIO(text)):
-            row: dict[str, Any] = {}
-            for k, v in record.items():
-                v = (v or "").strip()
-                row[k.strip()] = int(v) if k.strip() == "count" and v.isdigit() else v
-            rows.append(row)
-        return rows
+        table, problems = read_table(confined(path, [self.folder], "table", self._at(where)), self.folder, sheet)
+        if table is None:
+            self.r.problems.problems.extend(problems)
+            return None
+        rows = [{k: (int(v) if k == "count" and isinstance(v, str) and v.isdigit() else v) for k, v in row.items()}
+                for row in table.rows]
+        return rows, TableProblems(table.shown, table.lines)
+
+    def _at(self, where: str) -> Problem:
+        return Problem("", self.r.problems.file, where, self.r.problems.line_of(where))
 
     def folds(self, value: Any, where: str) -> list[Segment] | None:
         r = self.r

@@ -9,7 +9,7 @@ from typing import Any
 from generator import paths
 from generator.errors import OptionError, ProblemCollector, display_path
 from generator.model import Component, Demand, FontRole, Game, PlayerColour, SetupEntry, Style, frozen_map
-from generator.spec.components import ComponentReader
+from generator.spec.components import MAX_PIECES, ComponentReader
 from generator.spec.reader import SLUG, Reader
 from generator.spec.yamlio import join, load_yaml
 from generator.units import describe
@@ -17,7 +17,6 @@ from generator.units import describe
 TOP_REQUIRED = ("id", "title", "players", "components")
 TOP_OPTIONAL = ("subtitle", "edition", "rulebook", "player_colours", "palette", "fonts", "styles", "art", "labels",
                 "setup", "rules", "notes")
-FONT_WEIGHTS = (100, 200, 300, 400, 500, 600, 700, 800, 900)
 
 
 def game_folders() -> list[Path]:
@@ -52,6 +51,7 @@ class _GameReader:
         self.r = r
         self.folder = folder
         self.spec_file = spec_file
+        self.seats_written = 0
 
     def read(self, data: Any) -> Game | None:
         r = self.r
@@ -75,11 +75,13 @@ class _GameReader:
         rules = r.mapping(top.get("rules", {}), "rules", free=True) or {}
         self.rule_provenance(rules, "rules")
         notes = self.notes(top.get("notes", []))
-        if any(c.per_player for c in components) and pmax and len(colours) < pmax:
-            r.add("player_colours", f"expected a colour for each of the {pmax} seats of per-player components, got {len(colours)}")
+        if any(c.per_player for c in components) and pmax and self.seats_written < pmax:
+            r.add("player_colours", f"expected a colour for each of the {pmax} seats of per-player components, "
+                                    f"got {self.seats_written}")
         optional_text = {k: (r.text(top[k], k) or "") if k in top else "" for k in ("subtitle", "edition", "rulebook")}
         if game_id and self.folder.name != game_id and self.folder.resolve().parent == paths.COMPONENTS.resolve():
             r.add("id", f'expected "{self.folder.name}" (the folder name), got "{game_id}"')
+        self.limit_pieces(components, len(colours))
         if r.problems.problems:
             return None
         return Game(
@@ -88,6 +90,14 @@ class _GameReader:
             palette=frozen_map(palette), fonts=frozen_map(fonts), styles=frozen_map(styles),
             art=frozen_map(art), labels=frozen_map(labels), components=tuple(components), setup=tuple(setup), rules=frozen_map(rules),
             notes=tuple(frozen_map(n) for n in notes), provenance=frozen_map(r.provenance), **optional_text)
+
+    def limit_pieces(self, components: list[Component], seats: int) -> None:
+        """A build is bounded: counts that would print more than MAX_PIECES pieces are refused at once."""
+        total = sum(c.total_count(max(seats, 1)) for c in components)
+        if total > MAX_PIECES:
+            largest = max(components, key=lambda c: c.total_count(max(seats, 1)))
+            self.r.add("components", f"{total} pieces in all is more than the limit of {MAX_PIECES} per build "
+                                     f'(the most: "{largest.id}", {largest.total_count(max(seats, 1))})')
 
     def rule_provenance(self, value: Any, where: str) -> None:
         """Record where rule values came from; the rules module validates the values themselves."""
@@ -116,6 +126,7 @@ class _GameReader:
     def player_colours(self, value: Any) -> list[PlayerColour]:
         r = self.r
         items = r.sequence(value, "player_colours") or []
+        self.seats_written = len(items)      # a seat with a mistake still counts as written
         out, seen = [], set()
         for i, item in enumerate(items):
             where = join("player_colours", i)
@@ -125,7 +136,7 @@ class _GameReader:
             pid = r.slug(m.get("id"), join(where, "id")) if "id" in m else None
             name = r.text(m.get("name"), join(where, "name")) if "name" in m else None
             colour = r.colour(m.get("colour"), join(where, "colour")) if "colour" in m else None
-            pattern = r.slug(m.get("pattern", "plain"), join(where, "pattern"))
+            pattern = r.pattern(m.get("pattern", "plain"), join(where, "pattern"))
             symbol = r.text(m.get("symbol", ""), join(where, "symbol"), allow_empty=True)
             if pid in seen:
                 r.add(join(where, "id"), f'duplicate player id "{pid}"')
@@ -146,23 +157,7 @@ class _GameReader:
     def fonts(self, value: Any) -> dict[str, FontRole]:
         r = self.r
         m = r.mapping(value, "fonts", free=True) or {}
-        out = {}
-        for role, spec in m.items():
-            where = join("fonts", role)
-            if isinstance(spec, str):
-                spec = {"family": spec}
-            f = r.mapping(spec, where, ("family",), ("weight", "style"))
-            if f is None:
-                continue
-            family = r.text(f.get("family"), join(where, "family")) if "family" in f else None
-            weight = f.get("weight", 400)
-            if weight not in FONT_WEIGHTS:
-                r.add(join(where, "weight"), f"expected one of {', '.join(map(str, FONT_WEIGHTS))}, got {describe(weight)}")
-                continue
-            style = r.choice(f.get("style", "normal"), join(where, "style"), ("normal", "italic"))
-            if family and style:
-                out[role] = FontRole(family, weight, style)
-        return out
+        return {role: f for role, spec in m.items() if (f := r.font(spec, join("fonts", role))) is not None}
 
     def styles(self, value: Any) -> dict[str, Style]:
         r = self.r

@@ -10,7 +10,7 @@ import re
 from typing import Any, Iterable
 
 from generator.errors import ProblemCollector
-from generator.model import SOURCES, Provenance
+from generator.model import FONT_STYLES, FONT_WEIGHTS, PATTERNS, SOURCES, FontRole, Provenance
 from generator.spec.yamlio import join
 from generator.units import MAX_LENGTH_MM, describe, parse_length_mm
 
@@ -99,6 +99,30 @@ class Reader:
             self.add(where, f'expected an id of lower-case letters, digits and hyphens like "garden-tile", got {describe(value)}')
             return None
         return value
+
+    def pattern(self, value: Any, where: str) -> str | None:
+        """A player pattern the shared macros draw (templates/shared/macros.svg.j2, pattern_def)."""
+        return self.choice(value, where, PATTERNS)
+
+    def font(self, spec: Any, where: str, default_weight: int = 400, families: Iterable[str] = ()) -> FontRole | None:
+        """A font role: a family (one of `families` when given), a weight of 100-900, normal or italic.
+        The spec and the theme both read fonts here, so they accept exactly the same names."""
+        if isinstance(spec, str):
+            spec = {"family": spec}
+        f = self.mapping(spec, where, ("family",), ("weight", "style"))
+        if f is None or "family" not in f:
+            return None
+        family = self.text(f.get("family"), join(where, "family"))
+        families = sorted(families)
+        if family and families and family not in families:
+            self.add(join(where, "family"), f'unknown font family "{family}"; expected one of: {", ".join(families)}')
+            family = None
+        weight = f.get("weight", default_weight)
+        if weight not in FONT_WEIGHTS:
+            self.add(join(where, "weight"), f"expected one of {', '.join(map(str, FONT_WEIGHTS))}, got {describe(weight)}")
+            return None
+        style = self.choice(f.get("style", "normal"), join(where, "style"), FONT_STYLES)
+        return FontRole(family, weight, style) if family and style else None
 
     def integer(self, value: Any, where: str, *, minimum: int | None = None, maximum: int | None = None) -> int | None:
         value = self.unwrap(value, where)
