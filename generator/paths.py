@@ -1,10 +1,24 @@
-"""Where the project's shared folders are. Editable installs run from the checkout."""
+"""Where the shipped games, templates and fonts are.
+
+An installed package (a wheel, `pip install .`) carries them as package data in
+generator/_shipped/, found through importlib.resources; a checkout (and an editable install,
+which runs from it) has them at its top level. Either way these are real folders on disk.
+"""
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+
+def _shipped_root() -> Path:
+    shipped = Path(str(resources.files("generator").joinpath("_shipped")))
+    if (shipped / "components").is_dir():
+        return shipped
+    return Path(__file__).resolve().parent.parent
+
+
+ROOT = _shipped_root()
 COMPONENTS = ROOT / "components"
 TEMPLATES = ROOT / "templates"
 FONTS = ROOT / "fonts"
