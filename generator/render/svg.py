@@ -85,8 +85,10 @@ def render_template(game_folder: Path, template: str, context: dict[str, Any], d
     try:
         with time_limit(RENDER_SECONDS, f"{_template_file(tpl.filename)}: design {design_id}"):
             text = _bounded(tpl, context)
-    except PunchboardError:
-        raise
+    except PunchboardError as exc:   # a helper (fit, place) refused: say which template line called it
+        line = _error_line(exc, tpl)
+        raise type(exc)([p if p.file else Problem(p.message, _template_file(tpl.filename), p.where, line)
+                         for p in exc.problems]) from None
     except jinja2.UndefinedError as exc:
         raise RenderError(Problem(f"undefined template variable: {exc.message}",
                                   _template_file(tpl.filename), f"design {design_id}", _error_line(exc, tpl))) from None
