@@ -62,6 +62,7 @@ def environment(game_folder: Path) -> SandboxedEnvironment:
     )
     env.filters["mm"] = fmt_number
     env.filters["repeated"] = repeated
+    env.filters["headed"] = headed
     env.globals["range"] = safe_range
     return env
 
@@ -124,6 +125,21 @@ def _bounded(tpl: jinja2.Template, context: dict[str, Any]) -> str:
                                       "limit); check its loops", _template_file(tpl.filename)))
         parts.append(chunk)
     return "".join(parts)
+
+
+def headed(items: Any, head: str = "label", body: str = "body", scale: float = 1.1, gap: float = 0.6,
+           space: float = 0.2, inline: bool = False) -> list[dict[str, Any]]:
+    """Aid steps ({n?, title, text}) as paragraphs for flow(): a heading in role `head` over its text
+    in role `body`, or, `inline`, one paragraph "n  title: text" per step."""
+    out: list[dict[str, Any]] = []
+    for k, item in enumerate(items):
+        title = f"{item['n']} {item['title']}" if "n" in item else item["title"]
+        if inline:
+            out.append({"text": f"{title}: {item['text']}", "role": body, "space": gap if k else space})
+            continue
+        out.append({"text": title, "role": head, "scale": scale, "space": gap if k else 0.0})
+        out.append({"text": item["text"], "role": body, "space": space})
+    return out
 
 
 def safe_range(*args: int) -> range:
