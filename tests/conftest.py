@@ -15,6 +15,16 @@ FIXTURES = Path(__file__).parent / "fixtures"
 DEMO = FIXTURES / "demo"
 
 
+def tiny_game(tmp_path: Path, game_id: str, spec: str, templates: dict[str, str]) -> Path:
+    """A game folder written by a test: its game.yaml and templates/<game_id>/<name> for each template."""
+    game = tmp_path / game_id
+    (game / "templates" / game_id).mkdir(parents=True)
+    (game / "game.yaml").write_text(spec)
+    for name, text in templates.items():
+        (game / "templates" / game_id / name).write_text(text)
+    return game
+
+
 def run_cli(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     code = main(list(argv), stdout=out, stderr=err)

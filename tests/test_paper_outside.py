@@ -6,6 +6,7 @@ from PIL import Image
 
 from generator.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
+from conftest import tiny_game
 
 GAME = """id: ell
 title: Ell
@@ -27,10 +28,7 @@ FLOOD = """<svg xmlns="http://www.w3.org/2000/svg" width="{{ geo.W|mm }}mm" heig
 
 
 def test_ink_stops_at_the_bleed_around_an_outline(tmp_path):
-    game = tmp_path / "ell"
-    (game / "templates" / "ell").mkdir(parents=True)
-    (game / "game.yaml").write_text(GAME)
-    (game / "templates" / "ell" / "net.svg.j2").write_text(FLOOD)
+    game = tiny_game(tmp_path, "ell", GAME, {"net.svg.j2": FLOOD})
     build_game(game, BuildOptions(SheetOptions(bleed_mm=3.0), tmp_path / "out", formats=("png",)))
     png = Image.open(tmp_path / "out" / "ell" / "png" / "net.png").convert("L")
 

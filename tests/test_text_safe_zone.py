@@ -13,6 +13,7 @@ import pytest
 
 from generator.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
+from conftest import tiny_game
 
 SAFE_MM = 3.0
 PT = 25.4 / 72
@@ -76,9 +77,6 @@ GREEDY_TEMPLATE = """<svg xmlns="http://www.w3.org/2000/svg" width="{{ geo.W|mm 
 
 def test_a_box_wider_than_the_safe_zone_is_clamped_to_it(tmp_path):
     """A template asking to fit text into the whole card (bleed included) still gets the safe zone."""
-    game = tmp_path / "greedy"
-    (game / "templates" / "greedy").mkdir(parents=True)
-    (game / "game.yaml").write_text(GREEDY)
-    (game / "templates" / "greedy" / "card.svg.j2").write_text(GREEDY_TEMPLATE)
+    game = tiny_game(tmp_path, "greedy", GREEDY, {"card.svg.j2": GREEDY_TEMPLATE})
     build_game(game, BuildOptions(SheetOptions(), tmp_path / "out", formats=("shop",)))
     assert text_outside_safe_zone(tmp_path / "out" / "greedy") == []
