@@ -179,3 +179,13 @@ def test_one_bad_length_in_the_board_is_one_line(tmp_path):
     code, err = pnp("check", "nyakuza", cwd=tmp_path)
     assert code == 2 and err == ['error: nyakuza/game.yaml:79: components[0].size[1]: expected a length like '
                                  '"50mm", got "34x5mm"']
+
+
+def test_a_templates_folder_linked_outside_is_refused(game, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    shutil.copytree(game / "templates", elsewhere)
+    (elsewhere / "demo" / "plain.svg.j2").write_text("TOP-SECRET {{ 1 }}")
+    shutil.rmtree(game / "templates")
+    (game / "templates").symlink_to(elsewhere)
+    code, err = build(game)
+    assert code == 2 and err and all("lies outside" in line for line in err)

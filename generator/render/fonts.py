@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.cache import cached_json
+from generator import paths
 from generator.confine import read_bytes
 from generator.errors import Problem, PunchboardError, SpecError, display_path
 
@@ -41,8 +42,8 @@ class FontBook:
             for path in sorted(folder.iterdir()):
                 if path.suffix.lower() not in FONT_SUFFIXES:
                     continue
-                try:
-                    read_bytes(path, [folder], "font")
+                try:   # a game's or theme's fonts/ must not lead outside that game or theme
+                    read_bytes(path, [folder if folder == paths.FONTS else folder.parent], "font")
                     family, weight, style = cached_json("font-faces", path, lambda: _describe(path))
                 except PunchboardError as exc:
                     problems.extend(exc.problems)

@@ -26,13 +26,13 @@ class ConfinedLoader(jinja2.BaseLoader):
     """Templates (and whatever they include or import) only from inside their search folders, after
     resolving symlinks, and no larger than a template can reasonably be; nothing outside is read."""
 
-    def __init__(self, searchpath: list[str]):
-        self.searchpath = [Path(p) for p in searchpath]
+    def __init__(self, searchpath: list[tuple[Path, Path]]):
+        self.searchpath = searchpath      # (folder searched, folder its files must stay inside)
 
     def get_source(self, environment: jinja2.Environment, template: str):
         parts = split_template_path(template)
-        for root in self.searchpath:
-            path = root.joinpath(*parts)
+        for folder, root in self.searchpath:
+            path = folder.joinpath(*parts)
             if not path.is_file():
                 continue
             data = read_bytes(path, [root], "template")
@@ -48,7 +48,7 @@ class ConfinedLoader(jinja2.BaseLoader):
 @lru_cache(maxsize=8)
 def environment(game_folder: Path) -> SandboxedEnvironment:
     """A game folder's own templates/ come first, then the shared ones."""
-    search = [str(game_folder / "templates"), str(paths.TEMPLATES)]
+    search = [(game_folder / "templates", game_folder), (paths.TEMPLATES, paths.TEMPLATES)]
     cached = cache_dir("templates")
     env = SandboxedEnvironment(
         loader=ConfinedLoader(search),
