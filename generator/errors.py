@@ -34,8 +34,8 @@ def display_path(path: str | os.PathLike[str]) -> str:
     """A path as the user would type it: relative to the working folder when inside it."""
     p = Path(path)
     try:
-        return p.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
+        return Path(os.path.abspath(p)).relative_to(os.getcwd()).as_posix()
+    except (ValueError, OSError):   # outside the working folder, or the working folder is gone
         return p.as_posix()
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -151,6 +152,10 @@ class ContextBuilder:
         def place(art: Art, x: float, y: float, w: float, h: float, fit: str = "meet") -> Markup:
             if not isinstance(art, Art):
                 raise RenderError(Problem(f"place() expects art, got {type(art).__name__}", None, f"design {design.id}"))
+            _finite("place", design, x=x, y=y, w=w, h=h)
+            if w <= 0 or h <= 0:
+                raise RenderError(Problem(f"place() expects a box of positive size, got {w:g} x {h:g} mm", None,
+                                          f"design {design.id}"))
             dpi = art.dpi_at(w, h)
             if dpi is not None and dpi < MIN_DPI:
                 self.notes.warn(f"warning: {art.shown}: {dpi:.0f} dpi at its printed size of {w:.1f} x {h:.1f} mm "
@@ -177,6 +182,7 @@ class ContextBuilder:
 
         def flow(paragraphs: list[dict[str, Any]], x: float, y: float, w: float, h: float, max_pt: float,
                  min_pt: float = 5.0, align: str = "middle", valign: str = "middle", leading: float = 1.2) -> dict:
+            _finite("fit", design, x=x, y=y, w=w, h=h, max_pt=max_pt, min_pt=min_pt, leading=leading)
             x0, y0 = max(x, safe["x"]), max(y, safe["y"])
             x1, y1 = min(x + w, safe["x"] + safe["w"]), min(y + h, safe["y"] + safe["h"])
             faces, paras = [], []
@@ -206,8 +212,19 @@ class ContextBuilder:
         return fit, flow
 
 
+def _finite(helper: str, design: DesignSpec, **values: Any) -> None:
+    """Numbers a template passes to a helper must be finite numbers (never NaN or infinite)."""
+    for name, v in values.items():
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise RenderError(Problem(f"{helper}() expects a finite number for {name}, got {v!r}", None,
+                                      f"design {design.id}"))
+
+
 def mix(a: str, b: str, t: float) -> str:
-    """The colour a fraction `t` of the way from `a` to `b` (both #rrggbb)."""
+    """The colour a fraction `t` of the way from `a` to `b` (both #rrggbb), t from 0 to 1."""
+    if not (isinstance(t, (int, float)) and 0 <= t <= 1) or not all(re.fullmatch(r"#[0-9a-fA-F]{6}", str(c))
+                                                                      for c in (a, b)):
+        raise ValueError(f'mix() expects two colours like "#1a2b3c" and a fraction from 0 to 1, got {a!r}, {b!r}, {t!r}')
     ca = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
     cb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(x + (y - x) * float(t)):02x}" for x, y in zip(ca, cb))

@@ -98,7 +98,7 @@ def render_template(game_folder: Path, template: str, context: dict[str, Any], d
     except jinja2.TemplateError as exc:
         raise RenderError(Problem(f"template error: {exc}", _template_file(tpl.filename), f"design {design_id}",
                                   _error_line(exc, tpl))) from None
-    except (ArithmeticError, TypeError, ValueError, LookupError, AttributeError, RecursionError, MemoryError) as exc:
+    except Exception as exc:   # anything else a template can raise while running: one line, never a traceback
         said = re.sub(r"[\w.]*<locals>\.", "", str(exc))    # fit(), not ContextBuilder._fitter.<locals>.fit()
         raise RenderError(Problem(f"template error: {type(exc).__name__}: {said}", _template_file(tpl.filename),
                                   f"design {design_id}", _error_line(exc, tpl))) from None

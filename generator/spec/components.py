@@ -102,6 +102,10 @@ class ComponentReader:
                 if fieldname != "player" and fieldname not in rows[0].fields:
                     r.add(join(join(where, "back"), "vary_by"), f'unknown field "{fieldname}"; expected one of: {", ".join(["player", *rows[0].fields])}')
         self.check_art_values(rows, art, join(where, "rows"))
+        if shape == "rounded" and corner and size and corner > min(size) / 2:
+            r.add(join(where, "corner"), f"expected a corner radius of at most half the shorter side "
+                                         f"({min(size) / 2:g} mm), got {corner:g} mm")
+            corner = None
         if None in (cid, kind, shape, size, corner, front, count, per_player, params, rotatable, orientation) or rows is None:
             return None
         return Component(

@@ -50,12 +50,15 @@ def _csv(data: bytes, shown: str, delimiter: str | None) -> tuple[Table | None, 
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
         return None, [Problem('expected UTF-8 text (in Excel: save as "CSV UTF-8")', shown, None, line)]
+    if "\x00" in text:
+        line = text[:text.index("\x00")].count("\n") + 1
+        return None, [Problem("a NUL character: expected text (is this a spreadsheet saved as CSV?)", shown, None, line)]
     if delimiter is None:
         try:
             delimiter = csv.Sniffer().sniff("\n".join(text.splitlines()[:20]), DELIMITERS).delimiter
         except csv.Error:
             delimiter = ","
-    records = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    records = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
         grid = [(i + 1, [c.strip() for c in rec]) for i, rec in enumerate(records) if i <= MAX_ROWS + 1]
     except csv.Error as exc:
@@ -109,6 +112,8 @@ def _grid(grid: list[tuple[int, list[Any]]], shown: str) -> tuple[Table | None, 
         header.pop()
     problems = [Problem(f"column {k + 1} of the header has no name", shown, None, header_line)
                 for k, name in enumerate(header) if name == ""]
+    problems += [Problem(f'column {k + 1} repeats the name "{name}" of an earlier column', shown, None, header_line)
+                 for k, name in enumerate(header) if name != "" and name in header[:k]]
     if len(header) > MAX_COLUMNS:
         problems.append(Problem(f"more than {MAX_COLUMNS} columns (the limit)", shown, None, header_line))
     if len(grid) - 1 > MAX_ROWS:

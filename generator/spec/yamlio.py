@@ -41,7 +41,10 @@ def load_yaml(path: Path, root: Path | None = None) -> tuple[Any, dict[str, int]
     except UnicodeDecodeError:
         raise SpecError(Problem("expected UTF-8 text", shown)) from None
     _check_depth(text, shown)
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.YAMLError as exc:   # a character YAML does not allow (a NUL, say)
+        raise SpecError(Problem(f"malformed YAML: {getattr(exc, 'reason', exc)}", shown)) from None
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
@@ -72,7 +75,7 @@ def _check_depth(text: str, shown: str) -> None:
                                             event.start_mark.line + 1))
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
-    except yaml.MarkedYAMLError:
+    except yaml.YAMLError:
         return   # reported with its line when the file is composed
 
 
