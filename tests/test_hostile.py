@@ -189,3 +189,22 @@ def test_a_templates_folder_linked_outside_is_refused(game, tmp_path):
     (game / "templates").symlink_to(elsewhere)
     code, err = build(game)
     assert code == 2 and err and all("lies outside" in line for line in err)
+
+
+def test_an_art_symlink_loop_is_one_line(game):
+    (game / "art/star.svg").unlink()
+    (game / "art/loop.svg").symlink_to("star.svg")
+    (game / "art/star.svg").symlink_to("loop.svg")
+    code, err = build(game)
+    assert code == 2 and len(err) == 1 and "star.svg" in err[0]
+
+
+@pytest.mark.parametrize("call, found", [
+    ("place(art.emblem, 0, 0, -5, 5)", "place() expects a box of positive size"),
+    ('fit("x", "body", 0, 0, geo.W * 1e308 * 10, 5, 5)', "fit() expects a finite number for w"),
+    ('mix("#000000", "#ffffff", 2)', "mix() expects two colours"),
+])
+def test_helpers_refuse_impossible_numbers(game, call, found):
+    (game / "templates/demo/plain-back.svg.j2").write_text(SVG.format("\n{{ " + call + " }}\n"))
+    code, err = build(game)
+    assert code == 2 and len(err) == 1 and found in err[0] and ":2: design hex-back" in err[0], err

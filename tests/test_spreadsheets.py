@@ -120,3 +120,16 @@ def test_long_cell_values_give_short_stable_file_names(game, tmp_path):
         ids.append([d["id"] for d in doc["designs"]])
     assert ids[0] == ids[1] and max(len(i) for i in ids[0]) <= 80
     assert len(set(ids[0])) == len(ids[0])
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"title,colour\nAlpha,#d35400\x00\n", "demo/cards.csv:2: a NUL character: expected text"),
+    (b'title,colour\n"Alpha,#d35400\n', "demo/cards.csv:2: malformed CSV: unexpected end of data"),
+    (b"title,title\nAlpha,Beta\n", 'demo/cards.csv:1: column 2 repeats the name "title" of an earlier column'),
+    (b"\xff\xfetitle\n", 'demo/cards.csv:1: expected UTF-8 text (in Excel: save as "CSV UTF-8")'),
+])
+def test_broken_tables_are_one_line(game, data, message):
+    (game / "cards.csv").write_bytes(data)
+    use_table(game, "cards.csv")
+    code, err = check(game)
+    assert code == 2 and len(err) == 1 and err[0].startswith("error: " + message), err
