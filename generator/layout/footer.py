@@ -25,7 +25,6 @@ class Footer:
     def text(self, words: str, options: SheetOptions, back: bool = False) -> Text:
         """The footer line on a front page, or at the mirrored place on its back page."""
         full = printable(options)
-        page_w, page_h = options.page_mm
         baseline = FOOTER_MM * 0.72
         if self.edge == "bottom":
             x, y, anchor = full.x, full.bottom - FOOTER_MM + baseline, "start"
