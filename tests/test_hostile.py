@@ -208,3 +208,16 @@ def test_helpers_refuse_impossible_numbers(game, call, found):
     (game / "templates/demo/plain-back.svg.j2").write_text(SVG.format("\n{{ " + call + " }}\n"))
     code, err = build(game)
     assert code == 2 and len(err) == 1 and found in err[0] and ":2: design hex-back" in err[0], err
+
+
+@pytest.mark.parametrize("body, found", [
+    ('<script>alert(1)</script>', "<script> is refused in a design"),
+    ('<rect width="1" height="1" onclick="x()"/>', 'event attribute onclick="..." on <rect> is refused'),
+    ('<image href="https://example.com/t.png" width="1" height="1"/>', 'reference "https://example.com/t.png"'),
+])
+def test_a_template_cannot_write_scripts_or_outside_references_into_a_design(game, body, found):
+    """The SVG files of a build are opened in browsers: a shared template is held to the art allow-list."""
+    (game / "templates/demo/plain-back.svg.j2").write_text(SVG.format(body))
+    code, err = build(game)
+    assert code == 2 and len(err) == 1 and found in err[0]
+    assert err[0].startswith("error: demo/templates/demo/plain-back.svg.j2: design hex-back: ")

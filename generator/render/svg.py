@@ -18,7 +18,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from generator import paths
 from generator.cache import cache_dir
 from generator.confine import read_bytes
-from generator.errors import Problem, PunchboardError, RenderError, display_path
+from generator.errors import ArtError, Problem, PunchboardError, RenderError, display_path
 from generator.units import fmt_number
 
 
@@ -102,12 +102,26 @@ def render_template(game_folder: Path, template: str, context: dict[str, Any], d
         said = re.sub(r"[\w.]*<locals>\.", "", str(exc))    # fit(), not ContextBuilder._fitter.<locals>.fit()
         raise RenderError(Problem(f"template error: {type(exc).__name__}: {said}", _template_file(tpl.filename),
                                   f"design {design_id}", _error_line(exc, tpl))) from None
-    try:
-        ET.fromstring(text)
-    except ET.ParseError as exc:
-        raise RenderError(Problem(f"the template produced malformed SVG ({exc})", _template_file(tpl.filename),
-                                  f"design {design_id}")) from None
+    check_output(text, f"{_template_file(tpl.filename)}: design {design_id}")
     return text
+
+
+def check_output(text: str, shown: str) -> None:
+    """A design's SVG, as a template wrote it, held to the same allow-list as art: a template from
+    a shared game folder cannot put a script, an event handler or an outside reference into the
+    SVG files a person opens in a browser."""
+    from generator.render.svg_safety import parse_svg, sanitise   # svg_safety imports nothing of ours above
+
+    try:
+        sanitise(parse_svg(text.encode("utf-8"), shown), shown)
+    except ArtError as exc:
+        raise RenderError([Problem(p.message.replace("in SVG art", "in a design").replace("SVG art", "a design"),
+                                   *_split(shown)) for p in exc.problems]) from None
+
+
+def _split(shown: str) -> tuple[str | None, str | None]:
+    file, _, where = shown.partition(": ")
+    return file or None, where or None
 
 
 RENDER_SECONDS = 20          # one design's template; a loop beyond that is a mistake, not a design

@@ -144,6 +144,8 @@ def _attribute(tag: str, name: str, value: str) -> list[str]:
     ns, local = _local(name)
     if local.lower().startswith("on"):
         return [f'event attribute {local}="..." on <{tag}> is refused (art never runs scripts)']
+    if ns == "" and local.startswith("data-") and local[5:]:
+        return []          # data-* attributes carry notes for tools; nothing reads them as a reference
     if ns not in ("", XLINK_NS, XML_NS) or local not in ATTRIBUTES:
         return [f'attribute "{local}" on <{tag}> is refused (not an allowed SVG attribute)']
     if local == "href":
