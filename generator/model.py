@@ -173,6 +173,7 @@ class Game:
     subtitle: str = ""
     edition: str = ""
     rulebook: str = ""
+    icons: Mapping[str, str] = field(default_factory=dict)   # inline icons of rich text: name -> art path
     lines: Mapping[str, int] = field(default_factory=frozen_map)  # key path -> line in game.yaml
 
     def problems(self) -> ProblemCollector:

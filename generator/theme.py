@@ -36,6 +36,7 @@ class Appearance:
     art: ArtTable
     font_folders: tuple[Path, ...]
     theme_file: Path | None = None
+    icons: Mapping[str, ArtSource] = dataclasses.field(default_factory=dict)
 
 
 def appearance(game: Game, theme_file: Path | None = None, style: str = "colour") -> Appearance:
@@ -45,7 +46,9 @@ def appearance(game: Game, theme_file: Path | None = None, style: str = "colour"
     art = {name: _sources(value, game.folder, f"{spec_shown}: {join('art', name)}") for name, value in game.art.items()}
     look = Appearance(
         style=game.styles[style], palette=dict(game.palette), players=game.player_colours, fonts=dict(game.fonts),
-        art=art, font_folders=(paths.FONTS, game.folder / "fonts"))
+        art=art, font_folders=(paths.FONTS, game.folder / "fonts"),
+        icons={name: ArtSource(game.folder / path, game.folder, f"{spec_shown}: {join('icons', name)}")
+               for name, path in game.icons.items()})
     if theme_file is not None:
         look = _apply_theme(game, look, theme_file)
     return dataclasses.replace(look, palette={**look.palette, **look.style.palette})

@@ -19,6 +19,7 @@ from generator.designs import DesignSpec
 from generator.errors import Problem, RenderError
 from generator.hexmap import centre_mm, extent_mm
 from generator.model import Game, hex_points
+from generator.render import richtext
 from generator.render.art import Art, load_art
 from generator.render.fonts import FontBook, metrics
 from generator.render.textfit import Paragraph, TextOverflow, fit_flow
@@ -138,6 +139,7 @@ class ContextBuilder:
             "place": self._placer(design),
             "fit": fit,
             "flow": flow,
+            "rich": self._rich(design, geo),
             "labels": dict(game.labels),
             "setup": [{"players": e.players, "needs": {d.component: {"total": d.total, "each": d.each, "to_box": d.to_box}
                                                         for d in e.demands}} for e in game.setup],
@@ -162,6 +164,71 @@ class ContextBuilder:
                                 f"on {design.id} (print needs {MIN_DPI} dpi)")
             return Markup(art.markup(f"{design.id}-a{next(serial)}", x, y, w, h, "slice" if fit == "slice" else "meet"))
         return place
+
+    def _rich(self, design: DesignSpec, geo: dict[str, Any]) -> Callable[..., dict]:
+        """`rich(text, role, x, y, w, h, max_pt, min_pt=6)`: text with {icons}, **bold** and *italic*,
+        fitted like fit() (HarfBuzz widths, never outside the safe zone); see render/richtext.py."""
+        safe = geo["safe"]
+        serial = itertools.count(1)   # each rich() call of the design gets its own icon id prefix
+
+        def rich(text: Any, role: str, x: float, y: float, w: float, h: float, max_pt: float, min_pt: float = 6.0,
+                 align: str = "start", valign: str = "top", leading: float = 1.25) -> dict:
+            _finite("rich", design, x=x, y=y, w=w, h=h, max_pt=max_pt, min_pt=min_pt, leading=leading)
+            where = f"design {design.id}"
+            if role not in self.faces:
+                raise RenderError(Problem(f'unknown font role "{role}"; expected one of: {", ".join(self.faces)}',
+                                          None, where))
+            base = self.faces[role]
+            faces = {(b, i): self.book.find(base.family, 700 if b else base.weight, "italic" if i else base.style)
+                     for b in (False, True) for i in (False, True)}
+            try:
+                lines = richtext.parse(str(text), set(self.look.icons))
+            except richtext.RichTextError as exc:
+                raise RenderError(Problem(str(exc), None, where)) from None
+
+            def measure(p: richtext.Piece) -> float:
+                if p.kind == "icon":
+                    return richtext.ICON_EM + 2 * richtext.ICON_GAP_EM
+                m = metrics(faces[(p.bold, p.italic)].path)
+                if not m.has_glyphs(p.value):
+                    raise RenderError(Problem(f'font "{base.family}" has no glyph for some of "{_short(p.value)}"',
+                                              None, where))
+                return m.width_em(p.value)
+
+            x0, y0 = max(x, safe["x"]), max(y, safe["y"])
+            x1, y1 = min(x + w, safe["x"] + safe["w"]), min(y + h, safe["y"] + safe["h"])
+            m = metrics(base.path)
+            try:
+                size, fitted = richtext.fit(lines, x1 - x0, y1 - y0, max_pt * PT_TO_MM, min_pt * PT_TO_MM, leading,
+                                            measure, m.ascender, m.descender)
+            except richtext.TextOverflow as exc:
+                raise RenderError(Problem(f'text "{_short(str(text))}" {exc} (safe zone {SAFE_MM:g} mm inside the '
+                                          "trim)", None, where)) from None
+            height = size * (m.ascender + m.descender + (len(fitted) - 1) * leading)
+            top = {"top": y0, "bottom": y1 - height}.get(valign, y0 + (y1 - y0 - height) / 2)
+            return {"size": size, "height": height,
+                    "lines": [self._rich_line(line, faces, size, top + size * (m.ascender + k * leading),
+                                              x0, x1, align, f"{design.id}-r{next(serial)}-{k}")
+                              for k, line in enumerate(fitted)]}
+        return rich
+
+    def _rich_line(self, line: richtext.RichLine, faces: dict, size: float, baseline: float, x0: float, x1: float,
+                   align: str, uid: str) -> dict[str, Any]:
+        """One fitted line: text runs with their faces, icons as nested art with ids of their own."""
+        start = {"start": x0, "end": x1 - line.width_em * size}.get(align, (x0 + x1 - line.width_em * size) / 2)
+        runs = []
+        for k, placed in enumerate(line.pieces):
+            p, x = placed.piece, start + placed.x_em * size
+            if p.kind == "icon":
+                s = richtext.ICON_EM * size
+                art = load_art(self.look.icons[p.value], self.look.style.line_art)
+                runs.append({"markup": Markup(art.markup(f"{uid}-{k}", x + richtext.ICON_GAP_EM * size,
+                                                        baseline - 0.8 * s, s, s))})
+            elif p.value.strip():
+                face = faces[(p.bold, p.italic)]
+                runs.append({"x": x, "text": p.value.rstrip(), "family": face.family, "weight": face.weight,
+                             "style": face.style})
+        return {"y": baseline, "size": size, "runs": runs}
 
     def _fitter(self, design: DesignSpec, geo: dict[str, Any]) -> tuple[Callable[..., dict], Callable[..., dict]]:
         """`flow` fits paragraphs (each with its font role and scale) into a box clamped to the safe zone;

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import signal
 import threading
-import xml.etree.ElementTree as ET
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path

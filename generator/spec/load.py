@@ -16,7 +16,7 @@ from generator.units import describe
 
 TOP_REQUIRED = ("id", "title", "players", "components")
 TOP_OPTIONAL = ("subtitle", "edition", "rulebook", "player_colours", "palette", "fonts", "styles", "art", "labels",
-                "setup", "rules", "notes")
+                "setup", "rules", "notes", "icons")
 
 
 def game_folders() -> list[Path]:
@@ -66,6 +66,8 @@ class _GameReader:
         fonts = self.fonts(top.get("fonts", {}))
         styles = self.styles(top.get("styles", {}))
         art = self.art(top.get("art", {}))
+        icons = {k: p for k, v in (r.mapping(top.get("icons", {}), "icons", free=True) or {}).items()
+                 if r.slug(k, join("icons", k)) and (p := r.text(v, join("icons", k)))}
         labels = {k: t for k, v in (r.mapping(top.get("labels", {}), "labels", free=True) or {}).items()
                   if (t := r.text(v, join("labels", k)))}
         parts = ComponentReader(r, self.folder)
@@ -89,7 +91,8 @@ class _GameReader:
             players_min=pmin, players_max=pmax, player_colours=tuple(colours),
             palette=frozen_map(palette), fonts=frozen_map(fonts), styles=frozen_map(styles),
             art=frozen_map(art), labels=frozen_map(labels), components=tuple(components), setup=tuple(setup), rules=frozen_map(rules),
-            notes=tuple(frozen_map(n) for n in notes), provenance=frozen_map(r.provenance), **optional_text)
+            notes=tuple(frozen_map(n) for n in notes), provenance=frozen_map(r.provenance), icons=frozen_map(icons),
+            **optional_text)
 
     def limit_pieces(self, components: list[Component], seats: int) -> None:
         """A build is bounded: counts that would print more than MAX_PIECES pieces are refused at once."""
