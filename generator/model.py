@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from generator.errors import ProblemCollector, display_path
+from generator.fit import Footprint
 from generator.units import fmt_number
 from generator.hexmap import HexMap
 
@@ -123,15 +124,43 @@ class Component:
     hex_space_mm: float = 0.0     # flat-to-flat size of one space of the hexmap
     hexmap_tiles: str | None = None  # the component whose row N covers resource space N
     panels: Mapping[str, tuple[float, float, float, float]] = field(default_factory=frozen_map)  # of a net
+    stands_on_mm: tuple[float, float] | None = None   # a fold-up net's footprint once assembled
+    spaces: Mapping[str, tuple[float, float]] = field(default_factory=frozen_map)  # named rectangles it prints
+    fits: tuple["Fit", ...] = ()                       # which pieces sit on which of its spaces
 
     def total_count(self, players: int) -> int:
         """Pieces printed: rows' counts, times the seats for a per-player component."""
         per_set = sum(r.count for r in self.rows)
         return per_set * players if self.per_player else per_set
 
+    def footprint(self) -> Footprint:
+        """What the piece covers lying (or, a net, standing) on a space."""
+        if self.stands_on_mm is not None:
+            return Footprint("rect", *self.stands_on_mm)
+        if self.shape in ("circle", "hex"):
+            return Footprint(self.shape, self.width_mm, self.height_mm, self.hex_orientation)
+        return Footprint("rect", self.width_mm, self.height_mm)
+
+    def space_footprint(self, name: str) -> Footprint:
+        """A named rectangle of `spaces:`, or a space kind of the hex map (pointy hexes)."""
+        if name in self.spaces:
+            return Footprint("rect", *self.spaces[name])
+        flat = self.hex_space_mm
+        return Footprint("hex", flat, flat * 2 / math.sqrt(3), "pointy")
+
     def cut_path(self) -> str:
         """The cut outline as SVG path data in trim coordinates."""
         return outline_path(self)
+
+
+@dataclass(frozen=True)
+class Fit:
+    """A piece that sits on a space of this component, with the gap it must leave on every side."""
+
+    space: str
+    holds: str
+    clearance_mm: float
+    where: str            # the spec key, for messages
 
 
 @dataclass(frozen=True)

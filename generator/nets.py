@@ -21,6 +21,7 @@ class Net:
     outline: str
     folds: tuple[Segment, ...]
     panels: dict[str, tuple[float, float, float, float]]   # name -> (x, y, w, h), trim coordinates
+    stands_on: tuple[float, float] = (0.0, 0.0)             # footprint once folded up
 
 
 _f = fmt_number
@@ -46,7 +47,7 @@ def box(width: float, depth: float, height: float, tab: float) -> Net:
     folds = tuple(Segment(x, top, x, top + h) for x in xs[1:]) + (Segment(0.0, top, xs[4], top),)
     panels = {"roof": (d, 0.0, w, d), "left": (0.0, top, d, h), "front": (d, top, w, h),
               "right": (d + w, top, d, h), "back": (2 * d + w, top, w, h), "tab": (xs[4], top, t, h)}
-    return Net(round(xs[4] + t, 4), round(top + h, 4), outline, folds, panels)
+    return Net(round(xs[4] + t, 4), round(top + h, 4), outline, folds, panels, (w, d))
 
 
 NETS = {"box": (box, ("width", "depth", "height", "tab"))}

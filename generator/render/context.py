@@ -49,7 +49,8 @@ def geometry(design: DesignSpec, bleed_mm: float, game: Game | None = None) -> d
     geo = {"W": w + 2 * b, "H": h + 2 * b, "b": b, "w": w, "h": h, "cx": b + w / 2, "cy": b + h / 2,
            "trim": trim, "safe": safe, "safe_mm": SAFE_MM, "cut": c.cut_path(),
            "folds": [{"x1": f.x1 + b, "y1": f.y1 + b, "x2": f.x2 + b, "y2": f.y2 + b} for f in c.folds],
-           "panels": {name: {"x": x + b, "y": y + b, "w": pw, "h": ph} for name, (x, y, pw, ph) in c.panels.items()}}
+           "panels": {name: {"x": x + b, "y": y + b, "w": pw, "h": ph} for name, (x, y, pw, ph) in c.panels.items()},
+           "spaces": {name: {"w": sw, "h": sh} for name, (sw, sh) in c.spaces.items()}}
     if c.shape == "hex":
         geo["hex"] = [{"x": x + b, "y": y + b} for x, y in hex_points(w, h, c.hex_orientation)]
     if c.hexmap is not None:

@@ -9,6 +9,7 @@ from typing import Any
 from generator.model import Game
 from generator.solver.base import CheckResult
 from generator.solver.examples import load_examples, run_example
+from generator.solver.fits import fit_checks
 from generator.solver.inventory import inventory_checks
 from generator.solver.registry import rules_for
 
@@ -48,7 +49,8 @@ def decision_checks(game: Game) -> list[CheckResult]:
 
 def check_game(game: Game, extra_examples: list[Path] = (), **options: Any) -> GameReport:
     rules = rules_for(game)
-    checks = inventory_checks(game) + rules.spec_checks() + note_checks(game) + decision_checks(game)
+    checks = (inventory_checks(game) + fit_checks(game) + rules.spec_checks() + note_checks(game)
+              + decision_checks(game))
     files = [game.folder / "examples.yaml"] if (game.folder / "examples.yaml").is_file() else []
     for path in [*files, *extra_examples]:
         for ex in load_examples(path, rules):

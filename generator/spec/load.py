@@ -73,6 +73,7 @@ class _GameReader:
         parts = ComponentReader(r, self.folder)
         components = parts.components(top.get("components"), art)
         parts.link_map_tiles(top.get("components"), components)
+        parts.link_fits(components)
         setup = self.setup(top.get("setup", {}), components, pmin, pmax, parts.declared)
         rules = r.mapping(top.get("rules", {}), "rules", free=True) or {}
         self.rule_provenance(rules, "rules")
