@@ -10,8 +10,9 @@ from generator.confine import confined
 from generator.designs import slugify
 from generator.errors import Problem
 from generator.hexmap import HexMap, Legend, extent_mm, parse_map
-from generator.model import KINDS, SHAPES, Component, Face, Fit, Row, Segment, frozen_map, hex_box_mm
+from generator.model import KINDS, SHAPES, Component, Face, Row, Segment, frozen_map, hex_box_mm
 from generator.nets import NETS, Net
+from generator.spec.placement import read_fits, read_spaces
 from generator.spec.reader import Reader
 from generator.spec.tables import TableProblems, read_table
 from generator.spec.yamlio import join
@@ -114,53 +115,8 @@ class ComponentReader:
             hex_orientation=orientation, params=frozen_map(params), folds=tuple(folds or ()), outline=outline,
             rotatable=rotatable, hexmap=hexmap, hex_space_mm=space,
             panels=frozen_map(net.panels if net else {}), stands_on_mm=net.stands_on if net else None,
-            spaces=frozen_map(self.spaces(m.get("spaces", {}), join(where, "spaces"))),
-            fits=tuple(self.fits(m.get("fits", []), join(where, "fits"))))
-
-    def spaces(self, value: Any, where: str) -> dict[str, tuple[float, float]]:
-        """Named rectangles the component prints (`spaces: {building: [66mm, 91mm]}`); templates get them as
-        geo.spaces and `fits:` checks pieces against them."""
-        r = self.r
-        out = {}
-        for name, size in (r.mapping(value, where, free=True) or {}).items():
-            here = join(where, name)
-            pair = r.sequence(size, here)
-            if r.slug(name, here) and pair is not None:
-                if len(pair) != 2:
-                    r.add(here, f"expected [width, height], got a list of {len(pair)}")
-                    continue
-                w, h = (r.length(v, join(here, k)) for k, v in enumerate(pair))
-                if w and h:
-                    out[name] = (w, h)
-        return out
-
-    def fits(self, value: Any, where: str) -> list[Fit]:
-        """`fits: [{space: building, holds: card, clearance: 1mm}]`; names are checked once all components are read."""
-        r = self.r
-        out = []
-        for i, item in enumerate(r.sequence(value, where) or []):
-            here = join(where, i)
-            m = r.mapping(item, here, ("space", "holds"), ("clearance",))
-            if m is None or "space" not in m or "holds" not in m:
-                continue
-            space, holds = r.slug(m["space"], join(here, "space")), r.slug(m["holds"], join(here, "holds"))
-            gap = r.length(m.get("clearance", "0.5mm"), join(here, "clearance"), positive=False)
-            if space and holds and gap is not None:
-                out.append(Fit(space, holds, gap, here))
-        return out
-
-    def link_fits(self, components: list[Component]) -> None:
-        """Every fit names a component that exists and a space its component prints."""
-        ids = {c.id for c in components}
-        for c in components:
-            kinds = {s.kind for s in c.hexmap.spaces} if c.hexmap else set()
-            for f in c.fits:
-                if f.holds not in ids and f.holds not in self.declared:
-                    self.r.add(join(f.where, "holds"), f'unknown component "{f.holds}"; expected one of: '
-                                                       f'{", ".join(sorted(ids))}')
-                if f.space not in c.spaces and f.space not in kinds:
-                    known = sorted(set(c.spaces) | kinds) or ["none (declare spaces: or a hexmap)"]
-                    self.r.add(join(f.where, "space"), f'unknown space "{f.space}"; expected one of: {", ".join(known)}')
+            spaces=frozen_map(read_spaces(r, m.get("spaces", {}), join(where, "spaces"))),
+            fits=tuple(read_fits(r, m.get("fits", []), join(where, "fits"))))
 
     def net(self, value: Any, where: str) -> Net | None:
         """`{box: {width: 22mm, ...}}`: one kind of net with its sizes (see generator.nets)."""

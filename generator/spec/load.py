@@ -10,6 +10,7 @@ from generator import paths
 from generator.errors import OptionError, ProblemCollector, display_path
 from generator.model import Component, Demand, FontRole, Game, PlayerColour, SetupEntry, Style, frozen_map
 from generator.spec.components import MAX_PIECES, ComponentReader
+from generator.spec.placement import link_fits
 from generator.spec.reader import SLUG, Reader
 from generator.spec.yamlio import join, load_yaml
 from generator.units import describe
@@ -73,7 +74,7 @@ class _GameReader:
         parts = ComponentReader(r, self.folder)
         components = parts.components(top.get("components"), art)
         parts.link_map_tiles(top.get("components"), components)
-        parts.link_fits(components)
+        link_fits(r, components, parts.declared)
         setup = self.setup(top.get("setup", {}), components, pmin, pmax, parts.declared)
         rules = r.mapping(top.get("rules", {}), "rules", free=True) or {}
         self.rule_provenance(rules, "rules")
