@@ -89,3 +89,15 @@ def test_rich_text_mistakes_are_one_line(tmp_path, text, message):
 def test_unknown_markup_is_refused_by_the_parser():
     with pytest.raises(RichTextError):
         parse("*open", set())
+
+
+def test_icons_may_be_a_folder_named_after_their_files(tmp_path):
+    spec = GAME.replace("EFFECT", "Pay 2 {wood}.").replace(
+        "icons: {fish: art/fish.svg, wood: art/wood.svg, gold: art/gold.svg, vp: art/vp.svg}", "icons: art/icons/")
+    game = tiny_game(tmp_path, "rich", spec, {"card.svg.j2": CARD})
+    (game / "art" / "icons").mkdir(parents=True)
+    (game / "art" / "icons" / "wood.svg").write_text(ICON.format("#7a4b1d"))
+    from generator.spec import load_game
+    assert dict(load_game(game).icons) == {"wood": "art/icons/wood.svg"}
+    code, _, err = run_cli("build", str(game), "--out", str(tmp_path / "out"), "--formats", "svg")
+    assert code == 0, err

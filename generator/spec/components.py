@@ -30,9 +30,10 @@ MAX_PIECES = 20_000
 class ComponentReader:
     """Reads `components:`; every problem goes to the shared Reader, so a file is checked in one pass."""
 
-    def __init__(self, r: Reader, folder: Path):
+    def __init__(self, r: Reader, folder: Path, folder_tables: set[str] = frozenset()):
         self.r = r
         self.folder = folder
+        self.folder_tables = folder_tables   # art by folder: checked once for all rows (load.py)
         self.declared: set[str] = set()     # every component id written, read without errors or not
 
     def components(self, value: Any, art: dict[str, Any]) -> list[Component]:
@@ -366,6 +367,6 @@ class ComponentReader:
         for i, row in enumerate(rows or ()):
             for fieldname, value in row.fields.items():
                 table = art.get(fieldname)
-                if isinstance(table, dict) and str(value) not in table:
+                if isinstance(table, dict) and str(value) not in table and fieldname not in self.folder_tables:
                     self.r.add(join(join(where, i), fieldname),
                                f'no art for "{value}"; expected one of: {", ".join(table)} (see art.{fieldname})')

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import paths
+from generator.confine import inside
 from generator.errors import OptionError, ProblemCollector, display_path
 from generator.model import Component, Demand, FontRole, Game, PlayerColour, SetupEntry, Style, frozen_map
 from generator.spec.components import MAX_PIECES, ComponentReader
@@ -14,6 +15,8 @@ from generator.spec.placement import link_fits
 from generator.spec.reader import SLUG, Reader
 from generator.spec.yamlio import join, load_yaml
 from generator.units import describe
+
+ART_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")   # what art by folder picks up
 
 TOP_REQUIRED = ("id", "title", "players", "components")
 TOP_OPTIONAL = ("subtitle", "edition", "rulebook", "player_colours", "palette", "fonts", "styles", "art", "labels",
@@ -53,6 +56,7 @@ class _GameReader:
         self.folder = folder
         self.spec_file = spec_file
         self.seats_written = 0
+        self.folder_tables: dict[str, str] = {}   # art names given as a folder: value -> file of that name
 
     def read(self, data: Any) -> Game | None:
         r = self.r
@@ -67,12 +71,12 @@ class _GameReader:
         fonts = self.fonts(top.get("fonts", {}))
         styles = self.styles(top.get("styles", {}))
         art = self.art(top.get("art", {}))
-        icons = {k: p for k, v in (r.mapping(top.get("icons", {}), "icons", free=True) or {}).items()
-                 if r.slug(k, join("icons", k)) and (p := r.text(v, join("icons", k)))}
+        icons = self.icons(top.get("icons", {}))
         labels = {k: t for k, v in (r.mapping(top.get("labels", {}), "labels", free=True) or {}).items()
                   if (t := r.text(v, join("labels", k)))}
-        parts = ComponentReader(r, self.folder)
+        parts = ComponentReader(r, self.folder, set(self.folder_tables))
         components = parts.components(top.get("components"), art)
+        self.check_art_folders(art, components)
         parts.link_map_tiles(top.get("components"), components)
         link_fits(r, components, parts.declared)
         setup = self.setup(top.get("setup", {}), components, pmin, pmax, parts.declared)
@@ -188,11 +192,42 @@ class _GameReader:
         out: dict[str, Any] = {}
         for name, spec in m.items():
             where = join("art", name)
-            if isinstance(spec, dict):
+            if isinstance(spec, str) and spec.endswith("/"):
+                out[name] = self.art_folder(spec, where)
+                self.folder_tables[name] = spec
+            elif isinstance(spec, dict):
                 out[name] = {k: p for k, v in spec.items() if (p := r.text(v, join(where, k)))}
             elif (p := r.text(spec, where)) is not None:
                 out[name] = p
         return out
+
+    def icons(self, value: Any) -> dict[str, str]:
+        """Inline icons of rich text: `icons: {fish: art/fish.svg}`, or a folder (`icons: art/icons/`)
+        whose every SVG, PNG or JPEG is an icon named after its file."""
+        r = self.r
+        if isinstance(value, str) and value.endswith("/"):
+            return self.art_folder(value, "icons")
+        return {k: p for k, v in (r.mapping(value, "icons", free=True) or {}).items()
+                if r.slug(k, join("icons", k)) and (p := r.text(v, join("icons", k)))}
+
+    def art_folder(self, spec: str, where: str) -> dict[str, str]:
+        """`art: {icon: art/icons/}`: each value of the field "icon" has the file of that name in the folder."""
+        folder = self.folder / spec
+        if not inside(folder, [self.folder]) or not folder.is_dir():
+            self.r.add(where, f'expected a folder inside the game folder, got "{spec}"')
+            return {}
+        files = sorted(p for p in folder.iterdir() if p.suffix.lower() in ART_SUFFIXES and p.is_file())
+        return {p.stem: (Path(spec) / p.name).as_posix() for p in files}
+
+    def check_art_folders(self, art: dict[str, Any], components: list[Component]) -> None:
+        """One line per folder: the values with no file, and the files no value uses."""
+        for name, spec in self.folder_tables.items():
+            values = {str(row.fields[name]) for c in components for row in c.rows if name in row.fields}
+            missing, unused = sorted(values - set(art[name])), sorted(set(art[name]) - values)
+            if missing:
+                files = ", ".join(Path(art[name][k]).name for k in unused) or "none"
+                self.r.add(join("art", name), f'no file in {spec} for {len(missing)} value(s) of "{name}": '
+                                              f'{", ".join(missing)}; files no value uses: {files}')
 
     def setup(self, value: Any, components: list[Component], pmin: int, pmax: int,
               declared: set[str] = frozenset()) -> list[SetupEntry]:
