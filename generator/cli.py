@@ -14,7 +14,7 @@ from typing import TextIO
 from generator import __version__
 from generator.build import FORMATS, BuildOptions, build_game
 from generator.designs import expand
-from generator.errors import OptionError, PunchboardError
+from generator.errors import OptionError, PunchboardError, display_path
 from generator.layout.plan import DUPLEX, MARKS, PAPERS_MM, SheetOptions
 from generator.progress import Progress, table
 from generator.spec import game_folders, load_game
@@ -109,6 +109,14 @@ def parser() -> argparse.ArgumentParser:
                    help="also play N random legal games per player count where the game's rules module can")
     c.add_argument("--seed", type=int, default=1, metavar="S", help="seed for --simulate (default 1)")
 
+    n = sub.add_parser("new", help="write a new game folder that builds and checks, or a copy of a game",
+                       description="Write NAME/: a spec with a card deck from a CSV (rich text with an icon), a "
+                                   "shared back, a round token, a fold-up standee, templates, examples and a "
+                                   "README; or, with --from, a copy of a game to change.")
+    n.add_argument("name", metavar="NAME", help="the new game's id (lower-case letters, digits, hyphens)")
+    n.add_argument("--from", dest="source", metavar="GAME", help="copy this game (an id or a folder) instead")
+    n.add_argument("--dir", type=Path, default=Path("."), metavar="DIR", help="where to write it (default: here)")
+
     s = sub.add_parser("solve", help="game-specific searches (pnp solve GAME --help)", add_help=False,
                        description="Game-specific searches and rulings; see pnp solve GAME --help.")
     s.add_argument("game", nargs="?", metavar="GAME", help="a game id or folder")
@@ -193,7 +201,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                   f" passed; {info} notes and decisions)", file=out)
             print(table(["", "kind", "check", "players", "detail"], rows), file=out)
             for c in r.checks:
-                if not c.ok and c.kind == "example":
+                if c.ok is False and c.kind == "example":
                     print(f"  {c.name}: expected {json.dumps(c.data['expected'])}, got {json.dumps(c.data['actual'])}",
                           file=out)
             print(file=out)
@@ -225,4 +233,14 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"list": cmd_list, "build": cmd_build, "check": cmd_check, "solve": cmd_solve}
+def cmd_new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from generator.scaffold import new_game
+
+    target = new_game(args.name, args.dir, args.source)
+    shown = display_path(target)
+    print(f"wrote {shown}/ (game.yaml, templates/{args.name}/, examples.yaml, README.md)", file=out)
+    print(f"next: pnp build {shown} && pnp check {shown}", file=out)
+    return EXIT_OK
+
+
+COMMANDS = {"list": cmd_list, "build": cmd_build, "check": cmd_check, "solve": cmd_solve, "new": cmd_new}

@@ -203,6 +203,7 @@ class Game:
     edition: str = ""
     rulebook: str = ""
     icons: Mapping[str, str] = field(default_factory=dict)   # inline icons of rich text: name -> art path
+    rules_from: str | None = None   # the rules package that referees it, when not its own id (a copy)
     lines: Mapping[str, int] = field(default_factory=frozen_map)  # key path -> line in game.yaml
 
     def problems(self) -> ProblemCollector:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable, Mapping
 
+from generator.errors import Problem, SpecError
 from generator.model import Game
 from generator.spec.reader import Reader
 from generator.spec.yamlio import join
@@ -100,8 +101,39 @@ class Rules:
         referees it, so the card a person follows gives the solver's answer (templates get it as `aid`)."""
         return {}
 
+    @property
+    def has_module(self) -> bool:
+        """Whether a game-specific rules module referees this game (a copy with a new id has none)."""
+        return type(self) is not Rules
+
+    @property
+    def scenarios(self) -> dict[str, str]:
+        """Every scenario examples may use: the game's own, and `deal`, which every game has."""
+        return {"deal": "scenario_deal", **self.SCENARIOS}
+
     def run(self, example: Example) -> dict[str, Any]:
-        return getattr(self, self.SCENARIOS[example.scenario])(example)
+        return getattr(self, self.scenarios[example.scenario])(example)
+
+    def scenario_deal(self, example: Example) -> dict[str, Any]:
+        """given: {players: N}. What the setup deals at N players: for each component, the pieces needed,
+        the pieces printed and how many are left (so an example can pin the spec's numbers down)."""
+        players = example.given.get("players")
+        entry = next((e for e in self.game.setup if e.players == players), None)
+        if entry is None:
+            counts = ", ".join(str(e.players) for e in self.game.setup) or "none"
+            raise SpecError(Problem(f"expected a player count of the setup ({counts}), got {players!r}", None,
+                                    "given.players"))
+        out: dict[str, Any] = {}
+        for d in entry.demands:
+            comp = self.game.component(d.component)
+            if d.total is not None:
+                needed, printed = d.total, comp.total_count(self.game.seats)
+            elif comp.per_player:
+                needed, printed = d.each, comp.total_count(1)
+            else:
+                needed, printed = d.each * players + d.to_box, comp.total_count(self.game.seats)
+            out[d.component] = {"needed": needed, "printed": printed, "left": printed - needed}
+        return out
 
     def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.description = f"No searches are defined for {self.game_id}."

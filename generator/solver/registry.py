@@ -30,5 +30,5 @@ def rules_for(game: Game) -> Rules:
     """The game's rules module, or the generic base for a game that has none (inventory only)."""
     if not _loaded:
         _load_modules()
-    cls = RULES.get(game.id, Rules)
+    cls = RULES.get(game.rules_from or game.id, Rules)
     return cls(game)

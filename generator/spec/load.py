@@ -20,7 +20,7 @@ ART_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")   # what art by folder picks up
 
 TOP_REQUIRED = ("id", "title", "players", "components")
 TOP_OPTIONAL = ("subtitle", "edition", "rulebook", "player_colours", "palette", "fonts", "styles", "art", "labels",
-                "setup", "rules", "notes", "icons")
+                "setup", "rules", "notes", "icons", "rules_from")
 
 
 def game_folders() -> list[Path]:
@@ -72,6 +72,7 @@ class _GameReader:
         styles = self.styles(top.get("styles", {}))
         art = self.art(top.get("art", {}))
         icons = self.icons(top.get("icons", {}))
+        rules_from = r.slug(top["rules_from"], "rules_from") if "rules_from" in top else None
         labels = {k: t for k, v in (r.mapping(top.get("labels", {}), "labels", free=True) or {}).items()
                   if (t := r.text(v, join("labels", k)))}
         parts = ComponentReader(r, self.folder, set(self.folder_tables))
@@ -98,6 +99,7 @@ class _GameReader:
             palette=frozen_map(palette), fonts=frozen_map(fonts), styles=frozen_map(styles),
             art=frozen_map(art), labels=frozen_map(labels), components=tuple(components), setup=tuple(setup), rules=frozen_map(rules),
             notes=tuple(frozen_map(n) for n in notes), provenance=frozen_map(r.provenance), icons=frozen_map(icons),
+            rules_from=rules_from,
             **optional_text)
 
     def limit_pieces(self, components: list[Component], seats: int) -> None:
