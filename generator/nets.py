@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.model import Segment
+from generator.schema import keys
 from generator.units import fmt_number
 
 TAB_INSET_MM = 1.5  # tabs are trapezoids, so they fold in without catching
@@ -50,4 +51,4 @@ def box(width: float, depth: float, height: float, tab: float) -> Net:
     return Net(round(xs[4] + t, 4), round(top + h, 4), outline, folds, panels, (w, d))
 
 
-NETS = {"box": (box, ("width", "depth", "height", "tab"))}
+NETS = {"box": (box, keys("net_box")[0])}

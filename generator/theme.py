@@ -22,6 +22,7 @@ from generator.confine import inside
 from generator.errors import OptionError, ProblemCollector, PunchboardError, display_path
 from generator.model import ArtSource, FontRole, Game, PlayerColour, Style
 from generator.spec.reader import Reader
+from generator.schema import keys
 from generator.spec.yamlio import join, load_yaml
 
 ArtTable = Mapping[str, "ArtSource | Mapping[str, ArtSource]"]
@@ -67,7 +68,7 @@ def _apply_theme(game: Game, look: Appearance, theme_file: Path) -> Appearance:
     data, lines = load_yaml(theme_file)
     problems = ProblemCollector(display_path(theme_file), lines)
     r = Reader(problems)
-    top = r.mapping(data if data is not None else {}, "", (), ("palette", "players", "fonts", "art")) or {}
+    top = r.mapping(data if data is not None else {}, "", *keys("theme")) or {}
     base = theme_file.parent
     folders = (*look.font_folders, base / "fonts")
     palette = _palette(r, game, look, top.get("palette", {}))
@@ -99,7 +100,7 @@ def _players(r: Reader, look: Appearance, value: Any) -> tuple[PlayerColour, ...
         if pid not in seats:
             r.add(where, f"unknown player; expected one of: {', '.join(seats)}")
             continue
-        m = r.mapping(spec, where, (), ("colour", "pattern", "name", "symbol")) or {}
+        m = r.mapping(spec, where, *keys("theme_player")) or {}
         changes = {}
         if "colour" in m and (c := r.colour(m["colour"], join(where, "colour"))):
             changes["colour"] = c

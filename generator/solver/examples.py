@@ -9,10 +9,10 @@ from typing import Any
 from generator.errors import Problem, ProblemCollector, PunchboardError, SpecError, display_path
 from generator.solver.base import CheckResult, Example, Rules
 from generator.spec.reader import Reader
+from generator.schema import keys
 from generator.spec.yamlio import join, load_yaml
 
-EXAMPLE_KEYS = ("name", "scenario", "given", "expected")
-EXAMPLE_OPTIONAL = ("ref", "rule", "provenance", "note")
+EXAMPLE_KEYS, EXAMPLE_OPTIONAL = keys("example")
 
 
 def load_examples(path: Path, rules: Rules) -> list[Example]:
@@ -20,7 +20,7 @@ def load_examples(path: Path, rules: Rules) -> list[Example]:
     shown = display_path(path)
     problems = ProblemCollector(shown, lines)
     r = Reader(problems)
-    top = r.mapping(data, "", ("examples",)) or {}
+    top = r.mapping(data, "", *keys("examples_file")) or {}
     out = []
     for i, item in enumerate(r.sequence(top.get("examples", []), "examples") or []):
         where = join("examples", i)

@@ -14,13 +14,12 @@ from generator.model import KINDS, SHAPES, Component, Face, Row, Segment, frozen
 from generator.nets import NETS, Net
 from generator.spec.placement import read_fits, read_spaces
 from generator.spec.reader import Reader
+from generator.schema import keys
 from generator.spec.tables import TableProblems, read_table
 from generator.spec.yamlio import join
 from generator.units import describe
 
-COMPONENT_REQUIRED = ("id", "kind", "front")
-COMPONENT_OPTIONAL = ("name", "shape", "corner", "orientation", "back", "rows", "count", "per_player", "params",
-                      "folds", "outline", "rotatable", "note", "hexmap", "net", "size", "key", "spaces", "fits")
+COMPONENT_REQUIRED, COMPONENT_OPTIONAL = keys("component")
 DEFAULT_SHAPE = {"hex-tile": "hex"}
 RESERVED_ROW_KEYS = ("id", "count")
 MAX_COPIES = 10_000        # copies of one row; a build holds at most MAX_PIECES pieces in all
@@ -140,7 +139,7 @@ class ComponentReader:
     def hexmap(self, value: Any, where: str, size: tuple[float, float] | None) -> tuple[HexMap | None, float]:
         """A board's map as text (see generator.hexmap), and the size of one space; it must fit the board."""
         r = self.r
-        m = r.mapping(value, where, ("map", "space", "legend", "numbered"), ("tiles",))
+        m = r.mapping(value, where, *keys("hexmap"))
         if m is None or any(k not in m for k in ("map", "space", "legend", "numbered")):
             return None, 0.0
         if "tiles" in m:
@@ -177,7 +176,7 @@ class ComponentReader:
             elif isinstance(meaning, str):
                 spaces[letter] = r.slug(meaning, here)
             else:
-                mk = r.mapping(meaning, here, ("marker",))
+                mk = r.mapping(meaning, here, *keys("hexmap_marker"))
                 if mk is not None and "marker" in mk:
                     markers[letter] = r.slug(mk["marker"], join(here, "marker"))
         return Legend(spaces, markers, tuple(blank), kind)
@@ -233,7 +232,7 @@ class ComponentReader:
         r = self.r
         if isinstance(value, str):
             value = {"template": value}
-        m = r.mapping(value, where, ("template",), ("vary_by",) if back else ())
+        m = r.mapping(value, where, keys("back")[0], keys("back")[1] if back else ())
         if m is None:
             return None
         template = r.text(m.get("template"), join(where, "template")) if "template" in m else None
@@ -311,7 +310,7 @@ class ComponentReader:
         if isinstance(value, str):
             name, sheet = value, None
         else:
-            m = r.mapping(value, where, ("file",), ("sheet",))
+            m = r.mapping(value, where, *keys("rows_table"))
             if m is None or "file" not in m:
                 return None
             name = r.text(m["file"], join(where, "file"))
@@ -344,7 +343,7 @@ class ComponentReader:
         out = []
         for i, item in enumerate(items):
             here = join(where, i)
-            m = r.mapping(item, here, ("from", "to"))
+            m = r.mapping(item, here, *keys("fold"))
             if m is None or "from" not in m or "to" not in m:
                 continue
             ends = []

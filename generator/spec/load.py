@@ -13,14 +13,13 @@ from generator.model import Component, Demand, FontRole, Game, PlayerColour, Set
 from generator.spec.components import MAX_PIECES, ComponentReader
 from generator.spec.placement import link_fits
 from generator.spec.reader import SLUG, Reader
+from generator.schema import keys
 from generator.spec.yamlio import join, load_yaml
 from generator.units import describe
 
 ART_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")   # what art by folder picks up
 
-TOP_REQUIRED = ("id", "title", "players", "components")
-TOP_OPTIONAL = ("subtitle", "edition", "rulebook", "player_colours", "palette", "fonts", "styles", "art", "labels",
-                "setup", "rules", "notes", "icons", "rules_from")
+TOP_REQUIRED, TOP_OPTIONAL = keys("game")
 
 
 def game_folders() -> list[Path]:
@@ -125,7 +124,7 @@ class _GameReader:
         if isinstance(value, int) and not isinstance(value, bool):
             n = r.integer(value, "players", minimum=1)
             return (n or 0, n or 0)
-        m = r.mapping(value, "players", ("min", "max"))
+        m = r.mapping(value, "players", *keys("players"))
         if m is None:
             return (0, 0)
         lo = r.integer(m.get("min"), "players.min", minimum=1) if "min" in m else None
@@ -141,7 +140,7 @@ class _GameReader:
         out, seen = [], set()
         for i, item in enumerate(items):
             where = join("player_colours", i)
-            m = r.mapping(item, where, ("id", "name", "colour"), ("pattern", "symbol"))
+            m = r.mapping(item, where, *keys("player_colours"))
             if m is None:
                 continue
             pid = r.slug(m.get("id"), join(where, "id")) if "id" in m else None
@@ -178,7 +177,7 @@ class _GameReader:
             where = join("styles", name)
             if not r.slug(name, where):
                 continue
-            s = r.mapping(spec, where, (), ("palette", "line_art", "note"))
+            s = r.mapping(spec, where, *keys("style"))
             if s is None:
                 continue
             palette = self.palette(s.get("palette", {}), join(where, "palette"))
@@ -258,7 +257,7 @@ class _GameReader:
                     if total is not None:
                         demands.append(Demand(cid, total=total))
                     continue
-                d = r.mapping(need, here, ("each",), ("to_box", "exact"))
+                d = r.mapping(need, here, *keys("setup_demand"))
                 if d is None or "each" not in d:
                     continue
                 each = r.integer(d["each"], join(here, "each"), minimum=0)
@@ -279,7 +278,7 @@ class _GameReader:
         out = []
         for i, item in enumerate(items):
             where = join("notes", i)
-            m = r.mapping(item, where, ("id", "text"), ("severity", "decision"))
+            m = r.mapping(item, where, *keys("note"))
             if m and r.text(m.get("id"), join(where, "id")) and r.text(m.get("text"), join(where, "text")):
                 if "severity" in m:
                     r.choice(m["severity"], join(where, "severity"), ("blocker", "major", "minor"))

@@ -7,6 +7,7 @@ from typing import Any
 
 from generator.model import Component, Fit
 from generator.spec.reader import Reader
+from generator.schema import keys
 from generator.spec.yamlio import join
 
 
@@ -32,7 +33,7 @@ def read_fits(r: Reader, value: Any, where: str) -> list[Fit]:
     out = []
     for i, item in enumerate(r.sequence(value, where) or []):
         here = join(where, i)
-        m = r.mapping(item, here, ("space", "holds"), ("clearance",))
+        m = r.mapping(item, here, *keys("fit"))
         if m is None or "space" not in m or "holds" not in m:
             continue
         space, holds = r.slug(m["space"], join(here, "space")), r.slug(m["holds"], join(here, "holds"))

@@ -11,6 +11,7 @@ from typing import Any, Iterable
 
 from generator.errors import ProblemCollector
 from generator.model import FONT_STYLES, FONT_WEIGHTS, PATTERNS, SOURCES, FontRole, Provenance
+from generator.schema import keys
 from generator.spec.yamlio import join
 from generator.units import MAX_LENGTH_MM, describe, parse_length_mm
 
@@ -109,7 +110,7 @@ class Reader:
         The spec and the theme both read fonts here, so they accept exactly the same names."""
         if isinstance(spec, str):
             spec = {"family": spec}
-        f = self.mapping(spec, where, ("family",), ("weight", "style"))
+        f = self.mapping(spec, where, *keys("font"))
         if f is None or "family" not in f:
             return None
         family = self.text(f.get("family"), join(where, "family"))
