@@ -12,6 +12,8 @@ from generator.layout.calibration import calibration_plan
 from generator.layout.plan import PieceInput, SheetOptions
 from generator.layout.sheets import plan_sheets
 from generator.model import Game
+from generator.errors import PunchboardError
+from generator.output.gallery import manifest_of, write_gallery, write_page_previews
 from generator.output.manifest import manifest
 from generator.output.png import write_pngs
 from generator.output.shop import write_shop_files
@@ -33,6 +35,7 @@ class BuildOptions:
     theme: Path | None = None
     style: str = "colour"
     formats: tuple[str, ...] = FORMATS
+    version: int = 0              # pnp serve's rebuild counter, for the gallery's reload
 
 
 @dataclass(frozen=True)
@@ -152,11 +155,26 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
             if fmt in options.formats:
                 WRITERS[fmt](job)
         _write_manifest(job, options)
+        _write_gallery(job, options)
         shutil.rmtree(work)
     progress.done()
     pieces = sum(s.count for s in specs if s.face == "front")
     return BuildResult(game.id, target, pieces, len(specs), len(plan.pages) if plan else 0, job.files,
                        time.perf_counter() - started, tuple(warnings))
+
+
+def _write_gallery(job: _Job, options: BuildOptions) -> None:
+    """index.html beside the files: designs, sheet pages and the check results (pnp serve shows it)."""
+    from generator.solver.check import check_game
+
+    if "sheets_file" in job.extra:
+        write_page_previews(job.stage / job.extra["sheets_file"], job.stage / "pages")
+    try:
+        checks: list[dict] | str = [c.as_json() for c in check_game(job.game).checks]
+    except PunchboardError as exc:
+        checks = "pnp check could not run: " + "; ".join(str(p) for p in exc.problems)
+    write_gallery(job.stage, manifest_of(job.stage), checks, options.version)
+    job.files += 1
 
 
 def _write_manifest(job: _Job, options: BuildOptions) -> None:

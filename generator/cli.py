@@ -109,6 +109,18 @@ def parser() -> argparse.ArgumentParser:
                    help="also play N random legal games per player count where the game's rules module can")
     c.add_argument("--seed", type=int, default=1, metavar="S", help="seed for --simulate (default 1)")
 
+    v = sub.add_parser("serve", help="build, serve a live gallery on 127.0.0.1 and rebuild on every change",
+                       description="Build GAME, serve its gallery (designs, sheet pages, check results) on "
+                                   "127.0.0.1 and rebuild when the spec, a table, a template, a theme or art changes; "
+                                   "the page updates itself. Ctrl-C stops it.")
+    v.add_argument("game", nargs="?", metavar="GAME", help="a game id or folder (default: the first)")
+    v.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    v.add_argument("--host", default="127.0.0.1", help=argparse.SUPPRESS)
+    v.add_argument("--paper", choices=sorted(PAPERS_MM), default="a4", help="paper of the sheets (default a4)")
+    v.add_argument("--out", type=Path, default=Path("output"), metavar="DIR", help="output folder (default output/)")
+    v.add_argument("--theme", type=Path, metavar="FILE", help="YAML file overriding colours, fonts and art")
+    v.add_argument("--style", default="colour", metavar="NAME", help="a style the game declares (default colour)")
+
     n = sub.add_parser("new", help="write a new game folder that builds and checks, or a copy of a game",
                        description="Write NAME/: a spec with a card deck from a CSV (rich text with an icon), a "
                                    "shared back, a round token, a fold-up standee, templates, examples and a "
@@ -233,6 +245,15 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from generator.serve import serve
+
+    game = args.game or game_folders()[0].name
+    options = BuildOptions(SheetOptions(args.paper), args.out, args.theme, args.style, ("sheets", "svg"))
+    serve(game, options, args.host, args.port, out)
+    return EXIT_OK
+
+
 def cmd_new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from generator.scaffold import new_game
 
@@ -243,4 +264,5 @@ def cmd_new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"list": cmd_list, "build": cmd_build, "check": cmd_check, "solve": cmd_solve, "new": cmd_new}
+COMMANDS = {"list": cmd_list, "build": cmd_build, "check": cmd_check, "solve": cmd_solve, "new": cmd_new,
+            "serve": cmd_serve}

@@ -58,7 +58,7 @@ def test_build_prints_a_summary_table(tmp_path):
     assert code == 0, err
     header, rule, row = out.splitlines()[:3]
     assert header.split() == ["game", "pieces", "designs", "pages", "files", "seconds", "folder"]
-    assert row.split()[:5] == ["demo", "18", "16", "4", "3"]
+    assert row.split()[:5] == ["demo", "18", "16", "4", "4"]   # sheets, calibration, manifest, index.html
 
 
 def test_python_dash_m_runs_the_same_cli():
