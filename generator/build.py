@@ -13,7 +13,7 @@ from generator.layout.plan import PieceInput, SheetOptions
 from generator.layout.sheets import plan_sheets
 from generator.model import Game
 from generator.errors import PunchboardError
-from generator.output.gallery import manifest_of, write_gallery, write_page_previews
+from generator.output.gallery import DESIGN_DPI, PAGE_DPI, manifest_of, write_gallery, write_previews
 from generator.output.manifest import manifest
 from generator.output.png import write_pngs
 from generator.output.shop import write_shop_files
@@ -168,7 +168,11 @@ def _write_gallery(job: _Job, options: BuildOptions) -> None:
     from generator.solver.check import check_game
 
     if "sheets_file" in job.extra:
-        write_page_previews(job.stage / job.extra["sheets_file"], job.stage / "pages")
+        pages = len(job.plan.pages)
+        write_previews(job.stage / job.extra["sheets_file"], job.stage / "pages",
+                       [f"page-{i + 1}" for i in range(pages)], PAGE_DPI)
+    if "png" not in options.formats:
+        write_previews(job.work / "designs.pdf", job.stage / "preview", [s.id for s in job.specs], DESIGN_DPI)
     try:
         checks: list[dict] | str = [c.as_json() for c in check_game(job.game).checks]
     except PunchboardError as exc:

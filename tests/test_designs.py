@@ -43,3 +43,12 @@ def test_nested_art_ids_are_prefixed_per_design(demo_build):
         for ref in re.findall(r'url\(#([^)]+)\)|href="#([^"]+)"', text):
             target = ref[0] or ref[1]
             assert target in ids, (svg.name, target)   # every reference points inside its own design
+
+
+def test_every_build_writes_a_gallery_whose_images_exist(demo_build):
+    page = (demo_build / "index.html").read_text()
+    doc = json.loads((demo_build / "manifest.json").read_text())
+    sources = re.findall(r'<img src="([^"?]+)', page)
+    assert len(sources) == len(doc["designs"]) + len(doc["sheets"]["pages"])
+    assert all((demo_build / s).is_file() for s in sources)
+    assert all(d["id"] in page for d in doc["designs"]) and "Checks: all passed" in page

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 PAGE_DPI = 40
+DESIGN_DPI = 100
 
 STYLE = """body{font-family:system-ui,sans-serif;margin:1.5rem;background:#f4f1ea;color:#222}
 h1{margin:.2rem 0}h2{margin-top:2rem}.grid{display:flex;flex-wrap:wrap;gap:1rem}
@@ -37,44 +38,53 @@ def write_gallery(folder: Path, manifest: dict[str, Any], checks: list[dict[str,
     e = html.escape
     designs = []
     for d in manifest["designs"]:
-        src = d.get("svg") or d.get("png")
+        src = d.get("png") or f"preview/{d['id']}.png"   # pictures with the embedded fonts, as printed
         picture = f'<img src="{e(src)}?v={version}" alt="{e(d["id"])}">' if src else "<p>(no image format built)</p>"
         back = f' · back {e(d["back"])}' if d.get("back") else ""
         designs.append(f'<figure>{picture}<figcaption><b>{e(d["id"])}</b> × {d["count"]}{back}</figcaption></figure>')
     pages = "".join(f'<img src="pages/page-{i + 1}.png?v={version}" alt="page {i + 1}">'
                     for i in range(len(manifest.get("sheets", {}).get("pages", []))))
-    body = [f'<div id="errors"></div><h1>{e(manifest["game"])}</h1>', _checks(checks),
+    summary, table = _checks(checks)
+    body = [f'<div id="errors"></div><h1>{e(manifest["game"])}</h1>', summary,
             f'<h2>Designs ({len(manifest["designs"])})</h2><div class="grid">{"".join(designs)}</div>']
     if pages:
         body.append(f'<h2>Sheets</h2><div class="grid pages">{pages}</div>')
+    body.append(table)
     text = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{e(manifest["game"])}</title>'
             f'<style>{STYLE}</style></head><body data-version="{version}">{"".join(body)}'
             f'<script>{SCRIPT}</script></body></html>\n')
     (folder / "index.html").write_text(text, encoding="utf-8")
 
 
-def _checks(checks: list[dict[str, Any]] | str) -> str:
+def _checks(checks: list[dict[str, Any]] | str) -> tuple[str, str]:
+    """A summary for the top of the page and the table (failures first) for its end."""
     if isinstance(checks, str):
-        return f'<h2>Checks</h2><p class="fail">{html.escape(checks)}</p>'
+        return f'<p class="fail">{html.escape(checks)}</p>', ""
     order = sorted(checks, key=lambda c: (c["ok"] is not False, c["ok"] is None))
     failed = sum(c["ok"] is False for c in checks)
+    passed = sum(c["ok"] is True for c in checks)
     rows = "".join(f'<tr class="{"fail" if c["ok"] is False else "info" if c["ok"] is None else ""}"><td>'
                    f'{"FAIL" if c["ok"] is False else "info" if c["ok"] is None else "ok"}</td><td>{html.escape(c["kind"])}'
-                   f'</td><td>{html.escape(c["name"])}</td><td>{html.escape(str(c.get("detail", "")))}</td></tr>'
-                   for c in order)
-    return (f'<h2>Checks: {"all passed" if not failed else f"{failed} failed"}</h2>'
-            f'<table class="checks"><tr><th></th><th>kind</th><th>check</th><th>detail</th></tr>{rows}</table>')
+                   f'</td><td>{html.escape(c["name"])}</td><td>{c.get("players", "")}</td>'
+                   f'<td>{html.escape(str(c.get("detail", "")))}</td></tr>' for c in order)
+    title = "all passed" if not failed else f"{failed} failed"
+    summary = (f'<p class="{"fail" if failed else ""}"><a href="#checks">Checks: {title}</a> '
+               f"({passed} passed, {failed} failed)</p>")
+    table = (f'<h2 id="checks">Checks: {title}</h2><table class="checks"><tr><th></th><th>kind</th><th>check</th>'
+             f'<th>players</th><th>detail</th></tr>{rows}</table>')
+    return summary, table
 
 
-def write_page_previews(sheets_pdf: Path, folder: Path) -> None:
-    """Small PNGs of every sheet page for the gallery."""
+def write_previews(pdf_path: Path, folder: Path, names: list[str], dpi: int) -> None:
+    """Small PNGs of a PDF's pages (sheet pages, or designs when no PNGs were built) for the gallery:
+    rasterised from the PDF, so they show the embedded fonts, not a browser's stand-ins."""
     import pypdfium2 as pdfium
 
     folder.mkdir(exist_ok=True)
-    pdf = pdfium.PdfDocument(str(sheets_pdf))
+    pdf = pdfium.PdfDocument(str(pdf_path))
     try:
-        for i in range(len(pdf)):
-            pdf[i].render(scale=PAGE_DPI / 72).to_pil().convert("RGB").save(folder / f"page-{i + 1}.png")
+        for i, name in enumerate(names):
+            pdf[i].render(scale=dpi / 72).to_pil().convert("RGB").save(folder / f"{name}.png")
     finally:
         pdf.close()
 
