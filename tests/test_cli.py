@@ -11,7 +11,8 @@ from conftest import DEMO, run_cli
 from generator.spec import game_folders
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["list", "--help"], ["build", "--help"], ["check", "--help"]])
+@pytest.mark.parametrize("argv", [["--help"], ["list", "--help"], ["build", "--help"], ["check", "--help"],
+                                  ["serve", "--help"], ["new", "--help"]])
 def test_every_command_has_help(argv):
     with pytest.raises(SystemExit) as exc:
         run_cli(*argv)
