@@ -14,7 +14,9 @@ def documented() -> dict[str, tuple[set[str], set[str]]]:
     out: dict[str, tuple[set[str], set[str]]] = {}
     section = None
     for line in DOC.read_text().splitlines():
-        if line.startswith("## "):
+        if line.startswith("# "):
+            section = None
+        elif line.startswith("## "):
             section = line[3:].strip()
             out[section] = (set(), set())
         elif section and (m := re.match(r"\| `([^`]+)` \| (required)? ?\|", line)):
@@ -22,11 +24,19 @@ def documented() -> dict[str, tuple[set[str], set[str]]]:
     return out
 
 
+RULES = {"rules: niya": "generator.solver.games.niya.spec", "rules: nyakuza": "generator.solver.games.nyakuza.spec",
+         "rules: kamiza": "generator.solver.games.kamiza.spec"}   # RULE_KEYS (and RULE_OPTIONAL) of each
+
+
 def test_every_section_and_key_is_documented_and_nothing_more():
     doc = documented()
-    assert set(doc) == set(SCHEMA)
+    assert set(doc) == set(SCHEMA) | set(RULES)
     for section, (required, optional) in SCHEMA.items():
         assert doc[section] == (set(required), set(optional)), section
+    import importlib
+    for section, name in RULES.items():
+        module = importlib.import_module(name)
+        assert doc[section] == (set(module.RULE_KEYS), set(getattr(module, "RULE_OPTIONAL", ()))), section
 
 
 TEMPLATES_DOC = Path(__file__).parent.parent / "docs" / "templates.md"

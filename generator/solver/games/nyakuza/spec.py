@@ -21,6 +21,7 @@ from generator.units import describe
 
 BOARD, TILE, KOBAN, STALL, BOAT, SCREEN = "board", "resource-tile", "koban", "stall", "boat", "screen"
 RULE_KEYS = ("resources", "tile_mix", "draws", "boats_by_rank", "recipes", "wharf_order", "secret_resource")
+RULE_OPTIONAL = ("out_of_boats",)
 DRAW_KEYS = ("first", "later")
 SECRET_KEYS = ("redraw", "extra_boats")
 WHARF_ORDERS = ("pay-then-split", "split-then-pay")   # NYA-GAP-03: only pay-then-split gives NYA-EX-01
@@ -98,7 +99,7 @@ class NyakuzaSpec:
 
 def read_spec(game: Game) -> NyakuzaSpec:
     """Validate `rules:`, the tile rows, the board and the setup; every mistake is one Problem of one SpecError."""
-    section = RulesSection(game, RULE_KEYS, ("out_of_boats",))
+    section = RulesSection(game, RULE_KEYS, RULE_OPTIONAL)
     r, get = section.r, section.get
 
     resources = get("resources", r.ids) or ()
