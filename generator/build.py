@@ -13,7 +13,7 @@ from generator.layout.plan import PieceInput, SheetOptions
 from generator.layout.sheets import plan_sheets
 from generator.model import Game
 from generator.errors import PunchboardError
-from generator.output.gallery import DESIGN_DPI, PAGE_DPI, manifest_of, write_gallery, write_previews
+from generator.output.gallery import DESIGN_DPI, PAGE_DPI, manifest_of, svg_key, write_gallery, write_previews
 from generator.output.manifest import manifest
 from generator.output.png import write_pngs
 from generator.output.shop import write_shop_files
@@ -36,6 +36,7 @@ class BuildOptions:
     style: str = "colour"
     formats: tuple[str, ...] = FORMATS
     version: int = 0              # pnp serve's rebuild counter, for the gallery's reload
+    preview_cache: dict | None = field(default=None, compare=False, hash=False, repr=False)  # pnp serve's
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,9 @@ def _write_gallery(job: _Job, options: BuildOptions) -> None:
         write_previews(job.stage / job.extra["sheets_file"], job.stage / "pages",
                        [f"page-{i + 1}" for i in range(pages)], PAGE_DPI)
     if "png" not in options.formats:
-        write_previews(job.work / "designs.pdf", job.stage / "preview", [s.id for s in job.specs], DESIGN_DPI)
+        svgs = job.stage / "svg" if (job.stage / "svg").is_dir() else job.work / "svg"
+        write_previews(job.work / "designs.pdf", job.stage / "preview", [s.id for s in job.specs], DESIGN_DPI,
+                       [svg_key(svgs / f"{s.id}.svg") for s in job.specs], options.preview_cache)
     try:
         checks: list[dict] | str = [c.as_json() for c in check_game(job.game).checks]
     except PunchboardError as exc:

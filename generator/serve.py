@@ -76,6 +76,7 @@ def serve(name: str, options: BuildOptions, host: str, port: int, out: TextIO) -
     import watchfiles
 
     status = Status()
+    options = dataclasses.replace(options, preview_cache={})   # unchanged designs are not rasterised again
     _rebuild(name, options, status, out)
     target = output_folder(load_game(name), options)
     target.mkdir(parents=True, exist_ok=True)

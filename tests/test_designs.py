@@ -52,3 +52,15 @@ def test_every_build_writes_a_gallery_whose_images_exist(demo_build):
     assert len(sources) == len(doc["designs"]) + len(doc["sheets"]["pages"])
     assert all((demo_build / s).is_file() for s in sources)
     assert all(d["id"] in page for d in doc["designs"]) and "Checks: all passed" in page
+
+
+def test_gallery_previews_of_unchanged_designs_are_not_rasterised_again(demo_build, tmp_path):
+    """pnp serve keeps a preview cache: only the designs a change touched are drawn again."""
+    from generator.output.gallery import write_previews
+
+    pdf = demo_build / "shop" / "card-back-alpha.pdf"
+    cache: dict[str, bytes] = {}
+    assert write_previews(pdf, tmp_path / "a", ["one"], 50, ["k1"], cache) == 1
+    assert write_previews(pdf, tmp_path / "b", ["one"], 50, ["k1"], cache) == 0
+    assert (tmp_path / "a" / "one.png").read_bytes() == (tmp_path / "b" / "one.png").read_bytes()
+    assert write_previews(pdf, tmp_path / "c", ["one"], 50, ["k2"], cache) == 1

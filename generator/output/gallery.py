@@ -5,7 +5,9 @@ and it reloads itself when a rebuild finishes (or shows the build's errors above
 
 from __future__ import annotations
 
+import hashlib
 import html
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -75,18 +77,37 @@ def _checks(checks: list[dict[str, Any]] | str) -> tuple[str, str]:
     return summary, table
 
 
-def write_previews(pdf_path: Path, folder: Path, names: list[str], dpi: int) -> None:
+def write_previews(pdf_path: Path, folder: Path, names: list[str], dpi: int, keys: list[str] | None = None,
+                   cache: dict[str, bytes] | None = None) -> int:
     """Small PNGs of a PDF's pages (sheet pages, or designs when no PNGs were built) for the gallery:
-    rasterised from the PDF, so they show the embedded fonts, not a browser's stand-ins."""
+    rasterised from the PDF, so they show the embedded fonts, not a browser's stand-ins. With a
+    `cache` (pnp serve keeps one), a page whose key (its design's SVG) is unchanged is not
+    rasterised again. Returns how many pages were rasterised."""
     import pypdfium2 as pdfium
 
     folder.mkdir(exist_ok=True)
+    made = 0
     pdf = pdfium.PdfDocument(str(pdf_path))
     try:
         for i, name in enumerate(names):
-            pdf[i].render(scale=dpi / 72).to_pil().convert("RGB").save(folder / f"{name}.png")
+            key = f"{dpi}:{keys[i]}" if keys is not None else None
+            if cache is not None and key in cache:
+                (folder / f"{name}.png").write_bytes(cache[key])
+                continue
+            buf = io.BytesIO()
+            pdf[i].render(scale=dpi / 72).to_pil().convert("RGB").save(buf, format="PNG", compress_level=1)
+            (folder / f"{name}.png").write_bytes(buf.getvalue())
+            made += 1
+            if cache is not None and key is not None:
+                cache[key] = buf.getvalue()
     finally:
         pdf.close()
+    return made
+
+
+def svg_key(path: Path) -> str:
+    """What a design preview depends on: its SVG (which names its art and fonts by content)."""
+    return hashlib.sha1(path.read_bytes()).hexdigest()
 
 
 def manifest_of(folder: Path) -> dict[str, Any]:
