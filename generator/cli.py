@@ -236,13 +236,21 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     rules = rules_for(game)
     sub = _Parser(prog=f"pnp solve {game.id}")
     rules.add_solve_arguments(sub)
-    if args.help:
-        print(sub.format_help(), file=out, end="")
+    if args.help or any(a in ("-h", "--help") for a in args.rest):
+        print(_question_parser(sub, args.rest).format_help(), file=out, end="")
         return EXIT_OK
     solve_args = sub.parse_args(args.rest)
     result, text = rules.solve(solve_args)
     print(json.dumps(result, ensure_ascii=False) if getattr(solve_args, "json", False) else text, file=out)
     return EXIT_OK
+
+
+def _question_parser(parser: argparse.ArgumentParser, rest: list[str]) -> argparse.ArgumentParser:
+    """The parser `--help` is about: a game's question (`pnp solve nusfjord fish --help`) or the game's own."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and rest and rest[0] in action.choices:
+            return action.choices[rest[0]]
+    return parser
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -13,6 +13,8 @@ from generator.layout.plan import SheetOptions
 
 FIXTURES = Path(__file__).parent / "fixtures"
 DEMO = FIXTURES / "demo"
+# every game shipped in components/: tests over "every game" take a new game in without being edited
+SHIPPED_GAMES = sorted(p.parent.name for p in (Path(__file__).parent.parent / "components").glob("*/game.yaml"))
 
 
 def tiny_game(tmp_path: Path, game_id: str, spec: str, templates: dict[str, str]) -> Path:

@@ -13,6 +13,7 @@ from generator.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 from generator.render.context import mix
 from pdfcheck import fonts
+from conftest import SHIPPED_GAMES
 
 FONTS = Path(__file__).parent.parent / "fonts"
 SHIPPED = sorted(p for p in FONTS.iterdir() if p.suffix in (".ttf", ".otf"))
@@ -48,7 +49,7 @@ def test_typst_is_never_given_the_system_fonts(monkeypatch, tmp_path):
     assert seen["font_paths"] == [str(FONTS)]
 
 
-@pytest.mark.parametrize("game", ["niya", "nyakuza", "kamiza"])
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
 def test_every_embedded_font_is_a_shipped_one(tmp_path, game):
     names = set()
     for path in SHIPPED:

@@ -9,6 +9,7 @@ import pytest
 
 from generator.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
+from conftest import SHIPPED_GAMES
 
 SHEET = re.compile(r"sheet (\d+) of (\d+)")
 
@@ -21,7 +22,7 @@ def page_texts(pdf_path) -> list[str]:
         pdf.close()
 
 
-@pytest.mark.parametrize("game", ["niya", "nyakuza", "kamiza"])
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_every_page_has_its_footer(tmp_path, game, duplex):
     build_game(game, BuildOptions(SheetOptions(duplex=duplex), tmp_path, formats=("sheets",)))

@@ -13,7 +13,7 @@ import pytest
 
 from generator.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
-from conftest import tiny_game
+from conftest import SHIPPED_GAMES, tiny_game
 
 SAFE_MM = 3.0
 PT = 25.4 / 72
@@ -48,7 +48,7 @@ def text_outside_safe_zone(build) -> list[str]:
     return bad
 
 
-@pytest.mark.parametrize("game", ["niya", "nyakuza", "kamiza"])
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
 def test_every_text_run_lies_inside_the_safe_zone(tmp_path, game):
     build_game(game, BuildOptions(SheetOptions(), tmp_path, formats=("shop",)))
     bad = text_outside_safe_zone(tmp_path / game)
