@@ -233,3 +233,9 @@ def test_a_text_in_a_row_is_counted(tmp_path):
 def test_wrong_setup_numbers_fail_against_the_rulebook(tmp_path):
     bad = failed(copy_of_nusfjord(tmp_path, ("banquet_fish: 3, ships_per_type: 5", "banquet_fish: 4, ships_per_type: 5")))
     assert [c.data.get("players") for c in bad if c.name.startswith("NUS-INV-01/02 setup")] == [4]
+
+
+def test_a_harbor_with_fewer_rows_than_the_rules_count_fails(tmp_path):
+    bad = failed(copy_of_nusfjord(tmp_path, ("      rows: 3\n", "      rows: 2\n")))
+    assert [c.name for c in bad] == ["NUS-HARBOR spaces and starting Forests"]
+    assert "7 spaces (rules.harbor_spaces 11)" in bad[0].detail

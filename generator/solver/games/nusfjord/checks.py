@@ -11,7 +11,7 @@ from generator.model import Game
 from generator.solver.base import CheckResult
 from generator.solver.games.nusfjord.flow import building_flow, token_figures
 from generator.solver.games.nusfjord.setup import elder_stacks
-from generator.solver.games.nusfjord.spec import ELDER, FOREST, SHIP, NusfjordSpec
+from generator.solver.games.nusfjord.spec import ELDER, HARBOR, SHIP, NusfjordSpec
 
 # Seed L40-41, L49-50, L196-202: plates p-1, Ships p+1, Round 3 +p A (3-5 players), Round 4 C each, Round 5 B.
 RULEBOOK_SETUP = {2: (1, 3, 0, 4, 0), 3: (2, 4, 3, 3, 2), 4: (3, 5, 4, 2, 2), 5: (4, 6, 5, 2, 3)}
@@ -114,6 +114,21 @@ def _per_player(game: Game, spec: NusfjordSpec) -> CheckResult:
     return CheckResult("spec", "NUS-INV-08/09/10 per player", not problems, detail)
 
 
+def _harbor(game: Game, spec: NusfjordSpec) -> CheckResult:
+    """The Harbor board's Building spaces (from the params its template draws) against rules.harbor_spaces, and
+    its right half's double spaces against the starting Forests (the topmost holds two, L90)."""
+    p = game.component(HARBOR).params
+    left, rows = int(p.get("left_columns", 0)), int(p.get("rows", 0))
+    singles, doubles = left * rows - 1, left // 2 * rows        # the Reserve takes one left cell
+    spaces = singles + 2 * doubles
+    covered = doubles + 1                                       # one Forest a double space, two on the topmost
+    ok = spaces == spec.harbor_spaces and covered == spec.forests_each
+    detail = (f"{singles} Building spaces and the Reserve on the left, {doubles} double spaces on the right: {spaces} "
+              f"spaces (rules.harbor_spaces {spec.harbor_spaces}); {covered} Forests cover the double spaces "
+              f"(rules.forests_each {spec.forests_each})")
+    return CheckResult("spec", "NUS-HARBOR spaces and starting Forests", ok, detail)
+
+
 def _flow(game: Game, spec: NusfjordSpec) -> list[CheckResult]:
     out = []
     for p in spec.player_counts:
@@ -156,4 +171,4 @@ def _texts(game: Game, spec: NusfjordSpec) -> CheckResult:
                        "cards with an effect text (the rest print as write-in cards): " + ", ".join(parts))
 
 
-SPEC_CHECKS = (_setup_table, _decks, _two_player_rematch, _ships, _elders, _per_player, _flow, _tokens, _texts)
+SPEC_CHECKS = (_setup_table, _decks, _two_player_rematch, _ships, _elders, _per_player, _harbor, _flow, _tokens, _texts)

@@ -31,8 +31,8 @@ PAYOUT_KEYS = ("at", "personal", "general")
 SHARE_KEYS = ("issued", "unissued")
 
 # The pieces the rules count, by component id (the spec's words for them).
-ELDER, SHIP, FOREST, FISH, WOOD, GOLD, MULTIPLIER, SHARE, WORKER = (
-    "elder", "ship", "forest", "fish-token", "wood-token", "gold", "multiplier", "share", "worker")
+ELDER, SHIP, FOREST, FISH, WOOD, GOLD, MULTIPLIER, HARBOR = (
+    "elder", "ship", "forest", "fish-token", "wood-token", "gold", "multiplier", "harbor")
 
 
 @dataclass(frozen=True)
