@@ -51,4 +51,43 @@ def box(width: float, depth: float, height: float, tab: float) -> Net:
     return Net(round(xs[4] + t, 4), round(top + h, 4), outline, folds, panels, (w, d))
 
 
-NETS = {"box": (box, keys("net_box")[0])}
+def tetrahedron(edge: float, tab: float) -> Net:
+    """A triangular pyramid: four equilateral triangles forming one triangle of twice the edge; the middle
+    one (pointing down) is the base it stands on, the three corners fold up to meet at the top, and one
+    glue tab on each outer side closes a seam.
+
+            /\\
+           /__\\
+          /\\  /\\
+         /__\\/__\\
+    """
+    e, t = edge, tab
+    h = e * 3 ** 0.5 / 2                       # a small triangle's height
+    a, b, c = (0.0, 2 * h), (2 * e, 2 * h), (e, 0.0)
+    m1, m2, m3 = (e, 2 * h), (1.5 * e, h), (0.5 * e, h)
+    pts: list[tuple[float, float]] = []
+    for start, mid, end in ((a, m1, b), (b, m2, c), (c, m3, a)):     # each outer side: a tab on its first half
+        pts += [start, *_tab(start, mid, t), mid]
+    xs, ys = [x for x, _ in pts], [y for _, y in pts]
+    dx, dy = -min(xs), -min(ys)
+    moved = [(round(x + dx, 4), round(y + dy, 4)) for x, y in pts]
+    outline = "M " + " L ".join(f"{_f(x)} {_f(y)}" for x, y in moved) + " Z"
+    sh = lambda p: (p[0] + dx, p[1] + dy)  # noqa: E731
+    folds = tuple(Segment(*sh(p), *sh(q)) for p, q in ((m1, m2), (m2, m3), (m3, m1)))
+    panels = {"top": (c[0] - e / 2 + dx, dy, e, h), "left": (dx, h + dy, e, h), "right": (e + dx, h + dy, e, h),
+              "base": (e / 2 + dx, h + dy, e, h)}
+    return Net(round(max(xs) + dx, 4), round(max(ys) + dy, 4), outline, folds, panels, (e, round(h, 4)))
+
+
+def _tab(p: tuple[float, float], q: tuple[float, float], t: float) -> list[tuple[float, float]]:
+    """A trapezoid tab of depth t outward of the side p -> q."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length = (dx * dx + dy * dy) ** 0.5
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy, ux                       # outward: the outline runs counter-clockwise on the page (y down)
+    inset = min(t * 0.9, length / 3)
+    return [(p[0] + nx * t + ux * inset, p[1] + ny * t + uy * inset),
+            (q[0] + nx * t - ux * inset, q[1] + ny * t - uy * inset)]
+
+
+NETS = {"box": (box, keys("net_box")[0]), "tetrahedron": (tetrahedron, keys("net_tetrahedron")[0])}

@@ -23,6 +23,7 @@ SCHEMA: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "hexmap": (("map", "space", "legend", "numbered"), ("tiles",)),
     "hexmap_marker": (("marker",), ()),
     "net_box": (("width", "depth", "height", "tab"), ()),
+    "net_tetrahedron": (("edge", "tab"), ()),
     "fit": (("space", "holds"), ("clearance",)),
     "setup_demand": (("each",), ("to_box", "exact")),
     "note": (("id", "text"), ("severity", "decision")),
