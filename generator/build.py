@@ -19,8 +19,10 @@ from generator.output.png import write_pngs
 from generator.output.shop import write_shop_files
 from generator.output.typst_pdf import TypstRunner, designs_pdf, sheets_pdf
 from generator.output.writer import staged_folder
+from generator.output.preset import decks, write_per_card, write_per_deck
 from generator.progress import Progress
 from generator.render import render_designs
+from generator.shops import Preset
 from generator.solver.registry import rules_for
 from generator.spec import load_game
 from generator.theme import appearance
@@ -37,6 +39,7 @@ class BuildOptions:
     formats: tuple[str, ...] = FORMATS
     version: int = 0              # pnp serve's rebuild counter, for the gallery's reload
     preview_cache: dict | None = field(default=None, compare=False, hash=False, repr=False)  # pnp serve's
+    shop: Preset | None = None    # pnp build --shop: the shop's files under shop-<id>/
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,8 @@ class _Job:
     entries: dict = field(default_factory=dict)
     extra: dict = field(default_factory=dict)
     files: int = 0
+    shop: Preset | None = None
+    notes: list = field(default_factory=list)   # said in the build summary (a component a shop cannot print)
 
     def record(self, fmt: str, path_of) -> None:
         for s in self.specs:
@@ -126,6 +131,39 @@ def _write_pngs(job: _Job) -> None:
     job.record("png", lambda s: f"png/{s.id}.png")
 
 
+def _write_preset(job: _Job) -> None:
+    """The files one print shop asks for, its summary notes, and the proof PDF."""
+    preset = job.shop
+    folder = job.stage / f"shop-{preset.id}"
+    folder.mkdir()
+    deck_list = decks(job.specs, preset)
+    job.progress.stage(f"{job.game.id}: {preset.name}", sum(len(d.fronts) for d in deck_list if d.product))
+    writer = write_per_card if preset.files == "per-card" else write_per_deck
+    args = (job.work / "designs.pdf", folder, job.specs, deck_list, preset, job.sheet.bleed_mm)
+    job.files += writer(*args, job.progress.tick) if writer is write_per_card else writer(*args)
+    missing = [f"{d.fronts[0].component.id} ({d.fronts[0].component.width_mm:g} x {d.fronts[0].component.height_mm:g} mm)"
+               for d in deck_list if d.product is None]
+    if missing:
+        job.notes.append(f"{job.game.id}: {preset.name} has no product for {', '.join(missing)}: not written; "
+                         "print them at home or at another shop")
+    for d in deck_list:
+        c = d.fronts[0].component
+        if d.product is not None and abs(d.scale - 1) > 1e-6:
+            job.notes.append(f"{job.game.id}: {c.id} ({c.width_mm:g} x {c.height_mm:g} mm) is printed as "
+                             f"{preset.name} {d.product.name}, scaled {100 * (d.scale - 1):+.1f} %")
+    products = {d.component: (d.product.name if d.product else "no product at " + preset.name) for d in deck_list}
+    pages = {s.id: i + 1 for i, s in enumerate(job.specs)}
+    b = job.sheet.bleed_mm
+    data = {"title": f"{job.game.title}: proof for {preset.name}", "designs": "designs.pdf", "designs_list": [
+        {"page": pages[s.id], "w": s.component.width_mm + 2 * b, "h": s.component.height_mm + 2 * b, "b": b,
+         "name": s.id, "line": f"{s.component.name} · {s.face} · {s.count} printed · trim "
+                               f"{s.component.width_mm:g} x {s.component.height_mm:g} mm",
+         "product": products.get(s.component.id, "")} for s in job.specs]}
+    (folder / "proof.pdf").write_bytes(job.runner.compile("proof.typ", "proof.json", data, "proof"))
+    job.files += 1
+    job.progress.tick()
+
+
 WRITERS = {"sheets": _write_sheets, "shop": _write_shop, "png": _write_pngs, "svg": _write_svgs}
 
 
@@ -146,7 +184,7 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
         for r in rendered:
             (work / "svg" / f"{r.spec.id}.svg").write_text(r.svg, encoding="utf-8")
         job = _Job(game, specs, sheet, stage, work, TypstRunner(work, list(look.font_folders)), progress,
-                   plan, {s.id: {"svg": None, "shop": None, "png": None} for s in specs})
+                   plan, {s.id: {"svg": None, "shop": None, "png": None} for s in specs}, shop=options.shop)
         progress.stage(f"{game.id}: pdf", 1)
         b = sheet.bleed_mm
         full = [(f"svg/{s.id}.svg", s.component.width_mm + 2 * b, s.component.height_mm + 2 * b) for s in specs]
@@ -155,13 +193,15 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
         for fmt in FORMATS:
             if fmt in options.formats:
                 WRITERS[fmt](job)
+        if options.shop is not None:
+            _write_preset(job)
         _write_manifest(job, options)
         _write_gallery(job, options)
         shutil.rmtree(work)
     progress.done()
     pieces = sum(s.count for s in specs if s.face == "front")
     return BuildResult(game.id, target, pieces, len(specs), len(plan.pages) if plan else 0, job.files,
-                       time.perf_counter() - started, tuple(warnings))
+                       time.perf_counter() - started, tuple(warnings) + tuple(job.notes))
 
 
 def _write_gallery(job: _Job, options: BuildOptions) -> None:

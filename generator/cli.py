@@ -95,6 +95,9 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--theme", type=Path, metavar="FILE", help="YAML file overriding colours, fonts and art")
     b.add_argument("--style", default="colour", metavar="NAME",
                    help="colour (default) or another style the game declares, e.g. colour-in (line art to colour by hand)")
+    b.add_argument("--shop", metavar="NAME", help="also write what a print shop asks for under shop-NAME/: "
+                   "tgc (The Game Crafter), mpc (MakePlayingCards), dtc (DriveThruCards), or a preset file (.yaml); "
+                   "sets the bleed to the shop's")
     b.add_argument("--formats", type=_formats, default=FORMATS, metavar="LIST",
                    help="any of sheets,shop,png,svg (default: all); sheets alone for quick proofs")
 
@@ -175,8 +178,13 @@ def cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    sheet = SheetOptions(args.paper, args.bleed, args.marks, args.duplex, args.back_offset)
-    options = BuildOptions(sheet, args.out, args.theme, args.style, args.formats)
+    preset = None
+    if args.shop:
+        from generator.shops import load_preset
+        preset = load_preset(args.shop)
+    bleed = preset.bleed_mm if preset else args.bleed
+    sheet = SheetOptions(args.paper, bleed, args.marks, args.duplex, args.back_offset)
+    options = BuildOptions(sheet, args.out, args.theme, args.style, args.formats, shop=preset)
     progress = Progress(stream=err)
     results, failed = [], False
     for name in _games(args):

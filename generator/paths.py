@@ -22,3 +22,4 @@ ROOT = _shipped_root()
 COMPONENTS = ROOT / "components"
 TEMPLATES = ROOT / "templates"
 FONTS = ROOT / "fonts"
+SHOPS = ROOT / "shops"                   # print-shop presets (generator.shops)

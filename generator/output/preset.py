@@ -1,0 +1,159 @@
+"""Files for one print shop (`pnp build GAME --shop NAME`): what its preset asks for, under shop-<id>/.
+
+Per-card shops get one image per card face at the product's exact pixel size and an order.csv with the
+quantity of each; per-deck shops get one PDF per deck in the preset's page order with TrimBox and BleedBox.
+A component the shop has no product for is named in the build summary instead of being written. Every
+shop build also gets proof.pdf: every design once, at actual size, with its name, count and product.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.designs import DesignSpec
+from generator.shops import Preset, Product
+from generator.units import MM_PER_IN, mm_to_pt
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A component's designs as the shop prints them."""
+
+    component: str
+    product: Product | None
+    scale: float
+    fronts: tuple[DesignSpec, ...]
+
+
+def decks(specs: list[DesignSpec], preset: Preset) -> list[Deck]:
+    out, seen = [], {}
+    for s in specs:
+        if s.face == "front":
+            seen.setdefault(s.component.id, []).append(s)
+    for cid, fronts in seen.items():
+        product, scale = preset.product_for(fronts[0].component)
+        out.append(Deck(cid, product, scale, tuple(fronts)))
+    return out
+
+
+def _name(pattern: str, component: str, design: str) -> str:
+    return pattern.format(component=component, design=design)
+
+
+def render_png(pdf, page_index: int, spec: DesignSpec, bleed_mm: float, product: Product, scale: float,
+               target: Path, dpi: int) -> None:
+    """The design scaled so its trim covers the product's trim, centred, at exactly the product's pixels."""
+    page = pdf[page_index]
+    image = page.render(scale=dpi / 72 * scale * 1.0002, may_draw_forms=False).to_pil().convert("RGB")
+    page.close()
+    w, h = product.pixels
+    if image.width < w or image.height < h:        # a hair short (a component larger than the product): extend the bleed
+        image = _extend(image, (max(0, (w - image.width + 1) // 2), max(0, (h - image.height + 1) // 2)))
+    left, top = (image.width - w) // 2, (image.height - h) // 2
+    image.crop((left, top, left + w, top + h)).save(target, format="PNG", dpi=(dpi, dpi))
+
+
+def _extend(image, pad: tuple[int, int]):
+    """Grow an image by repeating its edge pixels (the bleed is the art's continuation)."""
+    from PIL import Image
+
+    w, h = image.width + 2 * pad[0], image.height + 2 * pad[1]
+    out = Image.new(image.mode, (w, h))
+    out.paste(image.resize((w, h)), (0, 0))
+    out.paste(image, pad)
+    return out
+
+
+def write_per_card(designs_pdf: Path, folder: Path, specs: list[DesignSpec], deck_list: list[Deck], preset: Preset,
+                   bleed_mm: float, tick=lambda: None) -> int:
+    import pypdfium2 as pdfium
+
+    page_of = {s.id: i for i, s in enumerate(specs)}
+    by_id = {s.id: s for s in specs}
+    rows, files = [], 0
+    pdf = pdfium.PdfDocument(str(designs_pdf))
+    try:
+        for deck in deck_list:
+            if deck.product is None:
+                continue
+            for s in deck.fronts:
+                faces = [("front", s)] + ([("back", by_id[s.back])] if s.back else [])
+                names = {}
+                for face, spec in faces:
+                    name = _name(preset.front if face == "front" else preset.back, deck.component, spec.id)
+                    target = folder / name
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    if not target.exists():
+                        render_png(pdf, page_of[spec.id], spec, bleed_mm, deck.product, deck.scale, target, preset.dpi)
+                        files += 1
+                    names[face] = name
+                rows.append([names["front"], names.get("back", ""), s.count, deck.component, deck.product.name,
+                             f"{deck.product.pixels[0]}x{deck.product.pixels[1]}"])
+                tick()
+    finally:
+        pdf.close()
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(["front", "back", "quantity", "component", "product", "pixels"])
+    writer.writerows(rows)
+    (folder / "order.csv").write_text(buf.getvalue(), encoding="utf-8")
+    return files + 1
+
+
+def write_per_deck(designs_pdf: Path, folder: Path, specs: list[DesignSpec], deck_list: list[Deck], preset: Preset,
+                   bleed_mm: float) -> int:
+    """One PDF per deck: every copy of every card, in the preset's page order, each page the product's trim
+    plus the shop's bleed, the design scaled to it, with TrimBox and BleedBox."""
+    import pikepdf
+
+    page_of = {s.id: i for i, s in enumerate(specs)}
+    files = 0
+    with pikepdf.open(designs_pdf) as src:
+        for deck in deck_list:
+            if deck.product is None:
+                continue
+            out = pikepdf.new()
+            order = []
+            for s in deck.fronts:
+                for _ in range(s.count):
+                    order.append([s.id] + ([s.back] if s.back else []))
+            if preset.page_order == "back-front":
+                sequence = [p for pair in order for p in reversed(pair)]
+            else:
+                sequence = [pair[0] for pair in order] + [pair[1] for pair in order if len(pair) > 1]
+            forms: dict[str, object] = {}
+            for design in sequence:
+                if design not in forms:                 # each design stored once, drawn on every page it fills
+                    forms[design] = out.copy_foreign(src.pages[page_of[design]].as_form_xobject())
+                _add_page(out, forms[design], src.pages[page_of[design]].mediabox, deck.product, deck.scale, bleed_mm)
+            out.save(folder / _name(preset.deck, deck.component, ""), deterministic_id=True, compress_streams=True,
+                     object_stream_mode=pikepdf.ObjectStreamMode.generate)
+            files += 1
+    return files
+
+
+def _add_page(out, form, box, product: Product, scale: float, bleed_mm: float) -> None:
+    """A page of the product's trim + bleed drawing the design's form at `scale`, centred, with its boxes."""
+    import pikepdf
+
+    w = mm_to_pt(product.trim_mm[0] + 2 * bleed_mm)
+    h = mm_to_pt(product.trim_mm[1] + 2 * bleed_mm)
+    x0, y0, x1, y1 = (float(v) for v in box)
+    dx = (w - (x1 - x0) * scale) / 2 - x0 * scale
+    dy = (h - (y1 - y0) * scale) / 2 - y0 * scale
+    b = mm_to_pt(bleed_mm)
+    full = pikepdf.Array([0, 0, round(w, 4), round(h, 4)])
+    page = pikepdf.Dictionary(
+        Type=pikepdf.Name.Page, MediaBox=full, CropBox=full, BleedBox=full,
+        TrimBox=pikepdf.Array([round(b, 4), round(b, 4), round(w - b, 4), round(h - b, 4)]),
+        Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(Design=form)),
+        Contents=pikepdf.Stream(out, f"q {scale:.6f} 0 0 {scale:.6f} {dx:.4f} {dy:.4f} cm /Design Do Q".encode()))
+    out.pages.append(pikepdf.Page(page))
+
+
+def pixels_of(product: Product, bleed_mm: float, dpi: int) -> tuple[int, int]:
+    """What a product's file measures, computed the way shops do: (trim + 2 x bleed) in inches x dpi."""
+    return tuple(round((t + 2 * bleed_mm) / MM_PER_IN * dpi) for t in product.trim_mm)
