@@ -20,6 +20,7 @@ from generator.output.shop import write_shop_files
 from generator.output.typst_pdf import TypstRunner, designs_pdf, sheets_pdf
 from generator.output.writer import staged_folder
 from generator.output.preset import decks, write_per_card, write_per_deck
+from generator.output.tts import write_tts
 from generator.progress import Progress
 from generator.render import render_designs
 from generator.shops import Preset
@@ -28,6 +29,7 @@ from generator.spec import load_game
 from generator.theme import appearance
 
 FORMATS = ("sheets", "shop", "png", "svg")
+EXTRA_FORMATS = ("tts",)      # only when asked for: --formats sheets,tts
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,7 @@ class _Job:
     extra: dict = field(default_factory=dict)
     files: int = 0
     shop: Preset | None = None
+    target: Path = Path(".")                    # where the stage ends up (for addresses written into files)
     notes: list = field(default_factory=list)   # said in the build summary (a component a shop cannot print)
 
     def record(self, fmt: str, path_of) -> None:
@@ -164,7 +167,17 @@ def _write_preset(job: _Job) -> None:
     job.progress.tick()
 
 
-WRITERS = {"sheets": _write_sheets, "shop": _write_shop, "png": _write_pngs, "svg": _write_svgs}
+def _write_tts(job: _Job) -> None:
+    job.progress.stage(f"{job.game.id}: Tabletop Simulator", len({s.component.id for s in job.specs}))
+    folder = job.stage / "tts"
+    folder.mkdir()
+    files, notes = write_tts(job.work / "designs.pdf", folder, job.target / "tts", job.specs, job.game.title,
+                             job.sheet.bleed_mm, job.progress.tick)
+    job.files += files
+    job.notes.extend(notes)
+
+
+WRITERS = {"sheets": _write_sheets, "shop": _write_shop, "png": _write_pngs, "svg": _write_svgs, "tts": _write_tts}
 
 
 def build_game(name: str | Path, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
@@ -184,13 +197,14 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
         for r in rendered:
             (work / "svg" / f"{r.spec.id}.svg").write_text(r.svg, encoding="utf-8")
         job = _Job(game, specs, sheet, stage, work, TypstRunner(work, list(look.font_folders)), progress,
-                   plan, {s.id: {"svg": None, "shop": None, "png": None} for s in specs}, shop=options.shop)
+                   plan, {s.id: {"svg": None, "shop": None, "png": None} for s in specs}, shop=options.shop,
+                   target=target)
         progress.stage(f"{game.id}: pdf", 1)
         b = sheet.bleed_mm
         full = [(f"svg/{s.id}.svg", s.component.width_mm + 2 * b, s.component.height_mm + 2 * b) for s in specs]
         (work / "designs.pdf").write_bytes(designs_pdf(job.runner, full, game.title))
         progress.tick()
-        for fmt in FORMATS:
+        for fmt in FORMATS + EXTRA_FORMATS:
             if fmt in options.formats:
                 WRITERS[fmt](job)
         if options.shop is not None:

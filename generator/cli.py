@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TextIO
 
 from generator import __version__
-from generator.build import FORMATS, BuildOptions, build_game
+from generator.build import EXTRA_FORMATS, FORMATS, BuildOptions, build_game
 from generator.designs import expand
 from generator.errors import OptionError, PunchboardError, display_path
 from generator.layout.plan import DUPLEX, MARKS, PAPERS_MM, SheetOptions
@@ -58,9 +58,10 @@ def _offset(text: str) -> tuple[float, float]:
 
 def _formats(text: str) -> tuple[str, ...]:
     items = tuple(dict.fromkeys(p.strip() for p in text.split(",") if p.strip()))
-    bad = [i for i in items if i not in FORMATS]
+    bad = [i for i in items if i not in FORMATS + EXTRA_FORMATS]
     if bad or not items:
-        raise argparse.ArgumentTypeError(f"expected a comma-separated list of {', '.join(FORMATS)}, got \"{text}\"")
+        raise argparse.ArgumentTypeError(f"expected a comma-separated list of {', '.join(FORMATS + EXTRA_FORMATS)}, "
+                                         f"got \"{text}\"")
     return items
 
 
@@ -99,7 +100,8 @@ def parser() -> argparse.ArgumentParser:
                    "tgc (The Game Crafter), mpc (MakePlayingCards), dtc (DriveThruCards), or a preset file (.yaml); "
                    "sets the bleed to the shop's")
     b.add_argument("--formats", type=_formats, default=FORMATS, metavar="LIST",
-                   help="any of sheets,shop,png,svg (default: all); sheets alone for quick proofs")
+                   help="any of sheets,shop,png,svg (default: these four; sheets alone for quick proofs) and tts "
+                        "(Tabletop Simulator decks, tiles and tokens)")
 
     c = sub.add_parser("check", help="prove setups for every player count and the rulebook's worked examples",
                        description="Check inventory for every player count, the spec's own invariants, the rulebook's "

@@ -1,0 +1,163 @@
+"""Tabletop Simulator: every deck as image sheets of at most 10 x 7 cards (the last slot kept for the hidden
+card), a back image per deck, tiles, tokens and boards as custom tiles and tokens, and one saved-object JSON
+that loads them all from the local files (`file:///` addresses of the finished output folder).
+
+Counts are kept: a design printed 40 times is 40 objects drawing one image. Fold-up pieces (standees,
+screens) have no flat counterpart and are named in the build summary.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import OrderedDict
+from pathlib import Path
+
+from generator.designs import DesignSpec
+from generator.units import MM_PER_IN
+
+SHEET_COLS, SHEET_ROWS = 10, 7            # Tabletop Simulator's largest deck sheet
+PER_SHEET = SHEET_COLS * SHEET_ROWS - 1   # the last slot shows the hidden card
+CARD_WIDTH_PX = 400                       # 10 cards make a 4000 px sheet, under TTS's 4096 px limit
+TILE_PX_PER_MM = 300 / MM_PER_IN / 2      # tiles and tokens at 150 dpi
+TILE_TYPE = {"rect": 0, "hex": 1, "circle": 2, "rounded": 3, "outline": 0}
+FLAT = ("card", "tile", "hex-tile", "token", "board", "sheet")
+
+
+def _render(pdf, index: int, spec: DesignSpec, bleed_mm: float, width_px: int):
+    """A design's trim (no bleed: the table shows the cut piece) at `width_px` wide."""
+    c = spec.component
+    page = pdf[index]
+    scale = width_px / (c.width_mm / MM_PER_IN * 72)
+    image = page.render(scale=scale, may_draw_forms=False).to_pil().convert("RGB")
+    page.close()
+    b = round(bleed_mm / MM_PER_IN * 72 * scale)
+    h = round(width_px * c.height_mm / c.width_mm)
+    return image.crop((b, b, b + width_px, b + h))
+
+
+def _transform(x: float, z: float, scale: float = 1.0, y: float = 1.0) -> dict:
+    return {"posX": round(x, 3), "posY": y, "posZ": round(z, 3), "rotX": 0, "rotY": 180, "rotZ": 0,
+            "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
+
+
+def write_tts(designs_pdf: Path, stage: Path, final: Path, specs: list[DesignSpec], title: str, bleed_mm: float,
+              tick=lambda: None) -> tuple[int, list[str]]:
+    """Write stage/ (images and <game>.json); addresses point at `final`, where stage/ ends up."""
+    import pypdfium2 as pdfium
+    from PIL import Image
+
+    page_of = {s.id: i for i, s in enumerate(specs)}
+    by_id = {s.id: s for s in specs}
+    groups: OrderedDict[str, list[DesignSpec]] = OrderedDict()
+    for s in specs:
+        if s.face == "front":
+            groups.setdefault(s.component.id, []).append(s)
+    objects, skipped, files = [], [], 0
+    url = lambda name: (final / name).resolve().as_uri()  # noqa: E731
+    pdf = pdfium.PdfDocument(str(designs_pdf))
+    try:
+        x = 0.0
+        for cid, fronts in groups.items():
+            c = fronts[0].component
+            if c.kind not in FLAT:
+                skipped.append(cid)
+                continue
+            if c.kind == "card":
+                obj, n = _deck(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x, Image)
+            else:
+                obj, n = _tiles(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x)
+            objects.extend(obj)
+            files += n
+            x += 4.0
+            tick()
+    finally:
+        pdf.close()
+    saved = {"SaveName": title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
+             "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": objects, "TabStates": {},
+             "VersionNumber": ""}
+    name = f"{final.parent.name}.json"
+    (stage / name).write_text(json.dumps(saved, indent=1, sort_keys=False), encoding="utf-8")
+    notes = [f"{final.parent.name}: not written for Tabletop Simulator (fold-up pieces): {', '.join(skipped)}"] if skipped else []
+    return files + 1, notes
+
+
+def _deck(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x, Image) -> tuple[list, int]:
+    c = fronts[0].component
+    w = CARD_WIDTH_PX
+    h = round(w * c.height_mm / c.width_mm)
+    backs = [f.back for f in fronts]
+    unique_back = len(set(backs)) > 1
+    custom, cards, files = {}, [], 0
+    for k in range(math.ceil(len(fronts) / PER_SHEET)):
+        chunk = fronts[k * PER_SHEET:(k + 1) * PER_SHEET]
+        rows = min(SHEET_ROWS, math.ceil((len(chunk) + 1) / SHEET_COLS))
+        cols = SHEET_COLS if rows > 1 else len(chunk) + 1
+        sheets = {"face": Image.new("RGB", (cols * w, rows * h), "white")}
+        if unique_back:
+            sheets["back"] = Image.new("RGB", (cols * w, rows * h), "white")
+        for i, s in enumerate(chunk):
+            at = ((i % cols) * w, (i // cols) * h)
+            sheets["face"].paste(_render(pdf, page_of[s.id], s, bleed_mm, w), at)
+            if unique_back and s.back:
+                sheets["back"].paste(_render(pdf, page_of[s.back], by_id[s.back], bleed_mm, w), at)
+        if backs[0]:                                   # the hidden card (last slot): the deck's back
+            sheets["face"].paste(_render(pdf, page_of[backs[0]], by_id[backs[0]], bleed_mm, w),
+                                 (((cols * rows - 1) % cols) * w, ((cols * rows - 1) // cols) * h))
+        key = str(k + 1)
+        face = f"{cid}-{key}.png"
+        sheets["face"].save(stage / face, format="PNG")
+        files += 1
+        if unique_back:
+            back = f"{cid}-{key}-backs.png"
+            sheets["back"].save(stage / back, format="PNG")
+        else:
+            back = f"{cid}-back.png"
+            if backs[0]:
+                _render(pdf, page_of[backs[0]], by_id[backs[0]], bleed_mm, w).save(stage / back, format="PNG")
+            else:
+                Image.new("RGB", (w, h), "white").save(stage / back, format="PNG")
+        files += 1
+        custom[key] = {"FaceURL": url(face), "BackURL": url(back), "NumWidth": cols, "NumHeight": rows,
+                       "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
+        for i, s in enumerate(chunk):
+            for _ in range(s.count):
+                cards.append({"Name": "Card", "Nickname": s.id, "CardID": (k + 1) * 100 + i,
+                              "Transform": _transform(x, 0.0, c.width_mm / 63.5),
+                              "CustomDeck": {key: custom[key]}})
+    deck = {"Name": "DeckCustom" if len(cards) > 1 else "Card", "Nickname": c.name,
+            "Transform": _transform(x, 0.0, c.width_mm / 63.5), "CustomDeck": custom}
+    if len(cards) > 1:
+        deck.update({"DeckIDs": [card["CardID"] for card in cards], "ContainedObjects": cards})
+    else:
+        deck.update({"CardID": cards[0]["CardID"]})
+    return [deck], files
+
+
+def _tiles(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x) -> tuple[list, int]:
+    objects, files = [], 0
+    z = 0.0
+    for s in fronts:
+        c = s.component
+        w = max(16, round(c.width_mm * TILE_PX_PER_MM))
+        face = f"{s.id}.png"
+        _render(pdf, page_of[s.id], s, bleed_mm, w).save(stage / face, format="PNG")
+        files += 1
+        image = {"ImageURL": url(face), "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0}
+        if s.back:
+            back = f"{s.back}.png"
+            if not (stage / back).exists():
+                _render(pdf, page_of[s.back], by_id[s.back], bleed_mm, w).save(stage / back, format="PNG")
+                files += 1
+            image["ImageSecondaryURL"] = url(back)
+        token = c.kind == "token"
+        if token:
+            image["CustomToken"] = {"Thickness": 0.2, "MergeDistancePixels": 15.0, "StandUp": False, "Stackable": True}
+        else:
+            image["CustomTile"] = {"Type": TILE_TYPE.get(c.shape, 0), "Thickness": 0.2, "Stackable": c.kind != "board",
+                                   "Stretch": True}
+        for _ in range(s.count):
+            objects.append({"Name": "Custom_Token" if token else "Custom_Tile", "Nickname": s.id,
+                            "Transform": _transform(x, z, c.width_mm / 25.4 / 2), "CustomImage": image})
+        z += 2.0
+    return objects, files

@@ -1,0 +1,72 @@
+"""Tabletop Simulator output, checked structurally: sheets of at most 10 x 7 with the last slot free, one object
+per printed piece, every image an existing file of the size the deck says."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from urllib.parse import urlparse, unquote
+
+import pytest
+from PIL import Image
+
+from generator.build import BuildOptions, build_game
+from generator.layout.plan import SheetOptions
+
+
+@pytest.fixture(scope="module")
+def nyakuza_tts(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("tts")
+    build_game("nyakuza", BuildOptions(SheetOptions(), root, formats=("tts",)))
+    return root / "nyakuza"
+
+
+def objects(folder: Path) -> list[dict]:
+    return json.loads((folder / "tts" / f"{folder.name}.json").read_text())["ObjectStates"]
+
+
+def local(url: str) -> Path:
+    return Path(unquote(urlparse(url).path))
+
+
+def test_every_piece_is_one_object_and_counts_are_kept(nyakuza_tts):
+    names = Counter(o["Nickname"] for o in objects(nyakuza_tts))
+    for colour in ("red", "purple", "blue", "green"):
+        assert names[f"boat-{colour}"] == 40                  # 40 Boats a clan (rulebook), one image each colour
+    assert names["koban"] == 48 and names["amulet"] == 1 and names["board"] == 1
+    assert sum(v for k, v in names.items() if k.startswith("resource-tile")) == 60
+    boats = [o for o in objects(nyakuza_tts) if o["Nickname"] == "boat-red"]
+    assert len({o["CustomImage"]["ImageURL"] for o in boats}) == 1 and boats[0]["Name"] == "Custom_Token"
+    tiles = [o for o in objects(nyakuza_tts) if o["Nickname"].startswith("resource-tile")]
+    assert {o["CustomImage"]["CustomTile"]["Type"] for o in tiles} == {1}         # hexagons
+    assert all(o["CustomImage"]["ImageSecondaryURL"] for o in tiles)              # with their backs
+
+
+def test_images_exist_in_the_output_folder(nyakuza_tts):
+    for o in objects(nyakuza_tts):
+        for key in ("ImageURL", "ImageSecondaryURL"):
+            url = o.get("CustomImage", {}).get(key)
+            if url:
+                assert local(url).parent == nyakuza_tts / "tts" and local(url).is_file()
+
+
+def test_decks_use_sheets_of_at_most_10_by_7_with_the_last_slot_free(tmp_path):
+    build_game("nusfjord", BuildOptions(SheetOptions(), tmp_path, formats=("tts",)))
+    folder = tmp_path / "nusfjord"
+    decks = {o["Nickname"]: o for o in objects(folder) if o["Name"] == "DeckCustom"}
+    herring = decks["Building (Herring deck)"]
+    assert len(herring["ContainedObjects"]) == 44 == len(herring["DeckIDs"])
+    for deck in decks.values():
+        for key, sheet in deck["CustomDeck"].items():
+            cols, rows = sheet["NumWidth"], sheet["NumHeight"]
+            assert cols <= 10 and rows <= 7
+            used = [c["CardID"] % 100 for c in deck["ContainedObjects"] if c["CardID"] // 100 == int(key)]
+            assert max(used) < cols * rows - 1                  # the hidden card's slot stays free
+            with Image.open(local(sheet["FaceURL"])) as im:
+                assert im.width % cols == 0 and im.height % rows == 0 and im.width <= 4096
+            assert local(sheet["BackURL"]).is_file()
+    elders = decks["Elder"]
+    assert len(elders["ContainedObjects"]) == 18 and elders["CustomDeck"]["1"]["UniqueBack"] is False
+    shares = [o for o in objects(folder) if o["Nickname"].startswith("share-")]
+    assert len(shares) == 25                                    # 5 Shares in each of 5 colours
