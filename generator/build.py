@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import time
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from generator.output.typst_pdf import TypstRunner, designs_pdf, sheets_pdf
 from generator.output.writer import staged_folder
 from generator.output.preset import decks, write_per_card, write_per_deck
 from generator.output.tts import write_tts
+from generator.output.cut import write_cut_files
 from generator.progress import Progress
 from generator.render import render_designs
 from generator.shops import Preset
@@ -29,7 +31,7 @@ from generator.spec import load_game
 from generator.theme import appearance
 
 FORMATS = ("sheets", "shop", "png", "svg")
-EXTRA_FORMATS = ("tts",)      # only when asked for: --formats sheets,tts
+EXTRA_FORMATS = ("tts", "cut")   # only when asked for: --formats sheets,tts; cut implies sheets
 
 
 @dataclass(frozen=True)
@@ -177,7 +179,22 @@ def _write_tts(job: _Job) -> None:
     job.notes.extend(notes)
 
 
-WRITERS = {"sheets": _write_sheets, "shop": _write_shop, "png": _write_pngs, "svg": _write_svgs, "tts": _write_tts}
+def _write_cut(job: _Job) -> None:
+    """Print-then-cut: a cut file per front sheet (the sheets carry the registration marks)."""
+    job.progress.stage(f"{job.game.id}: cut files", 1)
+    folder = job.stage / "cut"
+    folder.mkdir()
+    names = write_cut_files(job.plan, folder, f"{job.game.id}-{job.sheet.paper}")
+    by_hand = sorted({pl.design for p in job.plan.pages if p.side == "front"
+                      and not any(line.kind == "reg-square" for line in p.lines) for pl in p.placements})
+    if by_hand:
+        job.notes.append(f"{job.game.id}: too large to clear the registration marks, on sheets without them "
+                         f"(cut by hand): {', '.join(by_hand)}")
+    job.extra["cut"], job.files = [f"cut/{n}" for n in names], job.files + len(names)
+    job.progress.tick()
+
+
+WRITERS = {"sheets": _write_sheets, "shop": _write_shop, "png": _write_pngs, "svg": _write_svgs, "tts": _write_tts, "cut": _write_cut}
 
 
 def build_game(name: str | Path, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
@@ -186,6 +203,9 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     game = load_game(name)
     look = appearance(game, options.theme, options.style)
     sheet = options.sheet
+    if "cut" in options.formats:            # print-then-cut: sheets with the machine's marks, and cut files
+        sheet = dataclasses.replace(sheet, registration=True)
+        options = dataclasses.replace(options, sheet=sheet, formats=tuple(dict.fromkeys(("sheets", *options.formats))))
     specs = expand(game)
     progress.stage(f"{game.id}: render", len(specs))
     rendered, warnings = render_designs(game, look, sheet.bleed_mm, specs, progress.tick, rules_for(game).aid())

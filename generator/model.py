@@ -246,9 +246,10 @@ def outline_path(c: Component) -> str:
 
     f = fmt_number
 
-    if c.shape == "circle":
+    if c.shape == "circle":   # four quarter arcs: a radius rounded for print stays on the circle
         r = w / 2
-        return f"M 0 {f(r)} A {f(r)} {f(r)} 0 1 1 {f(w)} {f(r)} A {f(r)} {f(r)} 0 1 1 0 {f(r)} Z"
+        return (f"M 0 {f(r)} A {f(r)} {f(r)} 0 0 1 {f(r)} 0 A {f(r)} {f(r)} 0 0 1 {f(w)} {f(r)} "
+                f"A {f(r)} {f(r)} 0 0 1 {f(r)} {f(w)} A {f(r)} {f(r)} 0 0 1 0 {f(r)} Z")
     if c.shape == "hex":
         pts = hex_points(w, h, c.hex_orientation)
         return "M " + " L ".join(f"{f(x)} {f(y)}" for x, y in pts) + " Z"

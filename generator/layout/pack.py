@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 
 from generator.errors import OptionError
+from generator.layout.registration import MARGIN_MM as REGISTRATION_MARGIN_MM
 from generator.layout.plan import MARGIN_MM, MARK_MIN_MM, MARK_OFFSET_MM, PieceInput, SheetOptions
 
 EPS = 1e-6
@@ -74,7 +75,8 @@ def band_mm(options: SheetOptions) -> float:
 
 def printable(options: SheetOptions) -> Rect:
     w, h = options.page_mm
-    return Rect(MARGIN_MM, MARGIN_MM, w - 2 * MARGIN_MM, h - 2 * MARGIN_MM)
+    m = REGISTRATION_MARGIN_MM if options.registration else MARGIN_MM
+    return Rect(m, m, w - 2 * m, h - 2 * m)
 
 
 def _groups(pieces: list[PieceInput]) -> list[list[PieceInput]]:

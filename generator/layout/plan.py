@@ -25,6 +25,7 @@ class SheetOptions:
     marks: str = "crop"
     duplex: str = "long"
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    registration: bool = False             # print-then-cut marks (layout/registration.py) and their margin
 
     @property
     def page_mm(self) -> tuple[float, float]:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from generator.errors import OptionError
 from generator.layout.board import board_pages, tile_board
+from generator.layout.registration import registration_lines
 from generator.layout.duplex import back_placement
 from generator.layout.footer import Footer, footers, how_to_print
 from generator.layout.marks import block_lines
@@ -79,32 +82,57 @@ def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> 
     it. Backs printed duplex rely on their front's marks; with `--duplex none` each back page
     carries its own, since it is cut on its own.
     """
-    boards = [p for p in pieces if p.tileable and not fits_paper(p, options)]
+    plain = dataclasses.replace(options, registration=False)
+    boards = [p for p in pieces if p.tileable and not fits_paper(p, plain)]
     rest = [p for p in pieces if p not in boards]
-    paged, footer = _pack_with_footer(rest, options) if rest else ([], footers(options)[0])
     backs = {p.design: p.back for p in pieces}
-    duplex_fronts = sum(1 for blocks in paged if any(backs[i.design] for bl in blocks for i in bl.items))
-    sheets = len(paged) + sum(board_pages(b, options) * b.count for b in boards)
+    runs = _packed_runs(rest, options, plain, backs)
+    duplex_fronts = sum(1 for blocks, _, _ in runs if _double(blocks, backs))
+    sheets = len(runs) + sum(board_pages(b, plain) * b.count for b in boards)
     pages: list[Page] = []
-    for k, blocks in enumerate(paged):
-        placements, lines, outlines = _page_parts(blocks, options, footer.area)
+    for k, (blocks, footer, opts) in enumerate(runs):
+        placements, lines, outlines = _page_parts(blocks, opts, footer.area)
+        if opts.registration:           # print-then-cut: the machine's marks
+            lines = lines + registration_lines(*opts.page_mm)
         double = k < duplex_fronts
         words = (f"{title} · sheet {k + 1} of {sheets} · {options.paper.upper()} at 100 % (actual size) · "
                  f"{how_to_print(options, double, 2 * duplex_fronts)}")
         front = Page(len(pages), "front", tuple(placements), tuple(lines), tuple(outlines),
-                     (footer.text(words, options),))
+                     (footer.text(words, opts),))
         pages.append(front)
         if double:
-            pages.append(_back_page(front, blocks, backs, options, footer, f"{title} · sheet {k + 1} of {sheets} · "
+            pages.append(_back_page(front, blocks, backs, opts, footer, f"{title} · sheet {k + 1} of {sheets} · "
                                     f"backs of page {front.index + 1} · {options.paper.upper()} at 100 % (actual "
                                     f"size) · {how_to_print(options, True, 2 * duplex_fronts)}"))
-    done = len(paged)
+    done = len(runs)
     for board in boards:
         for _ in range(board.count):
-            tiles = tile_board(board, options, len(pages), title, (done + 1, sheets))
+            tiles = tile_board(board, plain, len(pages), title, (done + 1, sheets))
             pages.extend(tiles)
             done += len(tiles)
     return SheetPlan(options, tuple(pages))
+
+
+def _double(blocks: list[Block], backs: dict) -> bool:
+    return any(backs[i.design] for bl in blocks for i in bl.items)
+
+
+def _packed_runs(pieces: list[PieceInput], options: SheetOptions, plain: SheetOptions,
+                 backs: dict) -> list[tuple[list[Block], Footer, SheetOptions]]:
+    """Pages of blocks with the footer and options they were packed with. With print-then-cut marks, pieces
+    too large to clear them go on pages of their own without marks (cut by hand); double-sided pages
+    still come first."""
+    if not pieces:
+        return []
+    groups = [(pieces, options)]
+    if options.registration:
+        large = [p for p in pieces if not fits_paper(p, options)]
+        groups = [(g, o) for g, o in (([p for p in pieces if p not in large], options), (large, plain)) if g]
+    runs = []
+    for group, opts in groups:
+        paged, footer = _pack_with_footer(group, opts)
+        runs += [(blocks, footer, opts) for blocks in paged]
+    return sorted(runs, key=lambda run: not _double(run[0], backs))       # stable: double-sided first
 
 
 def _back_page(front: Page, blocks: list[Block], backs: dict, options: SheetOptions, footer: Footer,

@@ -16,6 +16,7 @@ import typst
 from generator import paths
 from generator.errors import OutputError, Problem
 from generator.layout.plan import SheetPlan
+from generator.layout.registration import SQUARE_MM, THICK_MM
 from generator.layout.turn import frame_matrix
 from generator.render.svg import environment
 from generator.units import MM_PER_PT as PT, fmt_number
@@ -23,10 +24,11 @@ from generator.units import MM_PER_PT as PT, fmt_number
 TIMESTAMP = int(os.environ.get("SOURCE_DATE_EPOCH", "1767225600"))  # 2026-01-01, fixed for byte-identical files
 INK = {"crop": "#000000", "cut": "#3c3c3c", "fold": "#5a5a5a", "text": "#4a4a4a", "target": "#000000",
        "tick": "#000000", "zero": "#000000", "halo": "#ffffff", "reg": "#000000", "align": "#000000", "map": "#4a4a4a",
-       "fold-halo": "#ffffff", "cut-halo": "#ffffff"}
+       "fold-halo": "#ffffff", "cut-halo": "#ffffff", "reg-square": "#000000", "reg-line": "#000000"}
 # Stroke widths in mm: crop marks and cut lines hairline but printable (>= 0.25 pt), folds a little heavier.
 WIDTH_MM = {"crop": 0.3 * PT, "cut": 0.3 * PT, "fold": 0.45 * PT, "target": 1.0 * PT, "tick": 0.3 * PT, "zero": 0.8 * PT,
-            "halo": 1.2 * PT, "reg": 0.35 * PT, "align": 0.4 * PT, "map": 0.3 * PT, "fold-halo": 1.3 * PT, "cut-halo": 1.2 * PT}
+            "halo": 1.2 * PT, "reg": 0.35 * PT, "align": 0.4 * PT, "map": 0.3 * PT, "fold-halo": 1.3 * PT, "cut-halo": 1.2 * PT,
+            "reg-square": SQUARE_MM, "reg-line": THICK_MM}   # print-then-cut marks, exact (layout/registration.py)
 DASH = {"fold": "2 1.4", "fold-halo": "2 1.4", "align": "1.2 1.2"}
 LABEL_FONT = "Lato"
 

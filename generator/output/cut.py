@@ -1,0 +1,189 @@
+"""Print-then-cut files: for every front sheet, the cut path of every piece in sheet millimetres (SVG, and
+DXF through ezdxf), fold lines on their own layer (score, do not cut), and the registration marks.
+
+Paths are the same trim outlines the sheets draw, turned and placed as the plan places them; a tile of a
+board larger than the paper is cut along its window. Coordinates are absolute (no transforms), so any
+cutter software reads them as they are.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+from generator.layout.plan import Page, SheetPlan
+from generator.layout.registration import registration_box
+from generator.layout.turn import frame_matrix
+from generator.units import fmt_number
+
+TOKEN = re.compile(r"[MLHVAZmlhvaz]|-?\d*\.?\d+(?:e-?\d+)?")
+ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "A": 7, "Z": 0}
+
+
+def _segments(path: str) -> list[tuple]:
+    """Absolute segments of a path of M, L, H, V, A and Z: ("M", x, y), ("L", x, y), ("A", rx, ry, rot,
+    large, sweep, x, y), ("Z",)."""
+    tokens = TOKEN.findall(path)
+    out, x, y, start, i, cmd = [], 0.0, 0.0, (0.0, 0.0), 0, None
+    while i < len(tokens):
+        if tokens[i].upper() in ARGS and tokens[i].isalpha():
+            cmd = tokens[i]
+            i += 1
+            if cmd.upper() == "Z":
+                out.append(("Z",))
+                x, y = start
+                continue
+        n = ARGS[cmd.upper()]
+        vals = [float(v) for v in tokens[i:i + n]]
+        i += n
+        rel = cmd.islower()
+        c = cmd.upper()
+        if c in ("M", "L"):
+            x, y = (x + vals[0], y + vals[1]) if rel else (vals[0], vals[1])
+            out.append((c, x, y))
+            if c == "M":
+                start, cmd = (x, y), ("l" if rel else "L")
+        elif c == "H":
+            x = x + vals[0] if rel else vals[0]
+            out.append(("L", x, y))
+        elif c == "V":
+            y = y + vals[0] if rel else vals[0]
+            out.append(("L", x, y))
+        else:
+            x, y = (x + vals[5], y + vals[6]) if rel else (vals[5], vals[6])
+            out.append(("A", vals[0], vals[1], vals[2], vals[3], vals[4], x, y))
+    return out
+
+
+def placed(path: str, rotation: int, src_w: float, src_h: float, x: float, y: float) -> list[tuple]:
+    """A design-coordinate path turned by `rotation` and moved to (x, y) on the sheet."""
+    a, b, c, d, e, f = frame_matrix(rotation, src_w, src_h)
+    move = lambda u, v: (round(a * u + c * v + e + x, 4), round(b * u + d * v + f + y, 4))  # noqa: E731
+    out = []
+    for s in _segments(path):
+        if s[0] in ("M", "L"):
+            out.append((s[0], *move(s[1], s[2])))
+        elif s[0] == "A":
+            rx, ry = (s[1], s[2]) if rotation in (0, 180) else (s[2], s[1])
+            out.append(("A", rx, ry, s[3], s[4], s[5], *move(s[6], s[7])))
+        else:
+            out.append(s)
+    return out
+
+
+def svg_path(segments: list[tuple]) -> str:
+    f = fmt_number
+    parts = []
+    for s in segments:
+        if s[0] == "A":
+            parts.append(f"A {f(s[1])} {f(s[2])} {f(s[3])} {int(s[4])} {int(s[5])} {f(s[6])} {f(s[7])}")
+        elif s[0] == "Z":
+            parts.append("Z")
+        else:
+            parts.append(f"{s[0]} {f(s[1])} {f(s[2])}")
+    return " ".join(parts)
+
+
+def page_cuts(page: Page) -> tuple[list[list[tuple]], list[tuple[float, float, float, float]]]:
+    """The cut paths and fold lines of a front page, in sheet millimetres."""
+    cuts, folds = [], []
+    for pl in page.placements:
+        if pl.tile:                                  # a board tile: its window is what is cut
+            cuts.append(placed(f"M 0 0 H {pl.w} V {pl.h} H 0 Z", 0, pl.w, pl.h, pl.x, pl.y))
+        else:
+            cuts.append(placed(pl.cut or f"M 0 0 H {pl.src_w} V {pl.src_h} H 0 Z", pl.rotation, pl.src_w, pl.src_h,
+                               pl.x, pl.y))
+    for o in page.outlines:
+        if o.kind == "fold":
+            seg = placed(o.path, o.rotation, o.src_w, o.src_h, o.x, o.y)
+            pts = [s[1:3] for s in seg if s[0] in ("M", "L")]
+            folds.extend((*p, *q) for p, q in zip(pts, pts[1:]))
+    return cuts, folds
+
+
+def cut_svg(page: Page, page_w: float, page_h: float) -> str:
+    f = fmt_number
+    cuts, folds = page_cuts(page)
+    marks = registration_box(page_w, page_h)
+    lines = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{f(page_w)}mm" height="{f(page_h)}mm" '
+             f'viewBox="0 0 {f(page_w)} {f(page_h)}">',
+             '<g id="registration" fill="#000000">']
+    x, y, s, _ = marks["square"]
+    lines.append(f'<rect x="{f(x)}" y="{f(y)}" width="{f(s)}" height="{f(s)}"/>')
+    t = marks["thickness"][0]
+    for key in ("top_right", "bottom_left"):
+        bx, by, n, _ = marks[key]
+        if key == "top_right":
+            lines.append(f'<path d="M {f(bx)} {f(by)} H {f(bx + n)} V {f(by + n)} H {f(bx + n - t)} V {f(by + t)} '
+                         f'H {f(bx)} Z"/>')
+        else:
+            lines.append(f'<path d="M {f(bx)} {f(by)} H {f(bx + t)} V {f(by + n - t)} H {f(bx + n)} V {f(by + n)} '
+                         f'H {f(bx)} Z"/>')
+    lines.append('</g>\n<g id="cut" fill="none" stroke="#ff0000" stroke-width="0.1">')
+    lines += [f'<path d="{svg_path(c)}"/>' for c in cuts]
+    lines.append('</g>\n<g id="score" fill="none" stroke="#0000ff" stroke-width="0.1" stroke-dasharray="1 1">')
+    lines += [f'<line x1="{f(a)}" y1="{f(b)}" x2="{f(c)}" y2="{f(d)}"/>' for a, b, c, d in folds]
+    lines.append("</g>\n</svg>\n")
+    return "\n".join(lines)
+
+
+def _bulge(p0: tuple[float, float], s: tuple) -> float:
+    """The DXF bulge of an SVG arc from p0 (y flipped: a clockwise sweep on the page is counter-clockwise up)."""
+    rx, large, sweep, x, y = s[1], s[4], s[5], s[6], s[7]
+    chord = math.dist(p0, (x, y))
+    if chord == 0:
+        return 0.0
+    r = max(rx, chord / 2)
+    half = math.asin(min(1.0, chord / (2 * r)))
+    angle = 2 * math.pi - 2 * half if large else 2 * half
+    return math.tan(angle / 4) * (-1 if sweep else 1)
+
+
+def write_dxf(page: Page, page_w: float, page_h: float, target: Path) -> None:
+    """The same paths as DXF in millimetres (y up, origin at the sheet's bottom left): layers CUT, SCORE, REGISTRATION."""
+    import ezdxf
+
+    doc = ezdxf.new("R2010", setup=False)
+    doc.header["$INSUNITS"] = 4                      # millimetres
+    for name, colour in (("CUT", 1), ("SCORE", 5), ("REGISTRATION", 7)):
+        doc.layers.add(name, color=colour)
+    msp = doc.modelspace()
+    up = lambda p: (p[0], round(page_h - p[1], 4))  # noqa: E731
+    cuts, folds = page_cuts(page)
+    for segs in cuts:
+        pts, here = [], None
+        for s in segs:
+            if s[0] == "M":
+                here = (s[1], s[2])
+                pts.append([*up(here), 0.0])
+            elif s[0] == "L":
+                here = (s[1], s[2])
+                pts.append([*up(here), 0.0])
+            elif s[0] == "A":
+                pts[-1][2] = _bulge(here, s)
+                here = (s[6], s[7])
+                pts.append([*up(here), 0.0])
+        if len(pts) > 1 and math.dist(pts[0][:2], pts[-1][:2]) < 1e-6:
+            pts.pop()
+        msp.add_lwpolyline([(x, y, 0, 0, b) for x, y, b in pts], format="xyseb", close=True,
+                           dxfattribs={"layer": "CUT"})
+    for a, b, c, d in folds:
+        msp.add_line(up((a, b)), up((c, d)), dxfattribs={"layer": "SCORE"})
+    marks = registration_box(page_w, page_h)
+    x, y, s, _ = marks["square"]
+    msp.add_solid([up((x, y)), up((x + s, y)), up((x, y + s)), up((x + s, y + s))], dxfattribs={"layer": "REGISTRATION"})
+    doc.saveas(target)
+
+
+def write_cut_files(plan: SheetPlan, folder: Path, stem: str) -> list[str]:
+    """One SVG and one DXF per front page with registration marks: `<stem>-sheet-NN.svg|dxf` (NN: the page)."""
+    page_w, page_h = plan.options.page_mm
+    names = []
+    fronts = [p for p in plan.pages if p.side == "front" and any(l.kind == "reg-square" for l in p.lines)]
+    for page in fronts:
+        base = f"{stem}-sheet-{page.index + 1:02d}"
+        (folder / f"{base}.svg").write_text(cut_svg(page, page_w, page_h), encoding="utf-8")
+        write_dxf(page, page_w, page_h, folder / f"{base}.dxf")
+        names += [f"{base}.svg", f"{base}.dxf"]
+    return names

@@ -1,0 +1,125 @@
+"""Print-then-cut files: every cut path lies on the trim the manifest gives (within 0.1 mm), folds are on their
+own layer, and the registration marks are where the cutter is told to look (Silhouette Type 1 marks with
+Inset 5 mm, Length 20 mm, Thickness 0.5 mm, as the README says to set them)."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from pathlib import Path
+
+import ezdxf
+import pytest
+
+from generator.build import BuildOptions, build_game
+from generator.layout.plan import SheetOptions
+
+INSET, SQUARE, LENGTH, THICK = 5.0, 5.0, 20.0, 0.5
+TOLERANCE = 0.1
+
+
+@pytest.fixture(scope="module", params=["nyakuza", "nusfjord"])
+def built(request, tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp(f"cut-{request.param}")
+    build_game(request.param, BuildOptions(SheetOptions(), root, formats=("cut",)))
+    return root / request.param
+
+
+def arc_extent(p0, rx, large, sweep, p1) -> list[tuple[float, float]]:
+    """Points of a circular SVG arc: its ends and whichever of its four axis extremes it passes."""
+    (x0, y0), (x1, y1) = p0, p1
+    d = math.dist(p0, p1)
+    r = max(rx, d / 2)
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    h = math.sqrt(max(r * r - (d / 2) ** 2, 0.0))
+    ux, uy = (x1 - x0) / d, (y1 - y0) / d
+    sign = 1 if large != sweep else -1
+    cx, cy = mx - sign * h * uy, my + sign * h * ux
+    a0, a1 = math.atan2(y0 - cy, x0 - cx), math.atan2(y1 - cy, x1 - cx)
+    span = (a1 - a0) % (2 * math.pi) if sweep else -((a0 - a1) % (2 * math.pi))
+    pts = [p0, p1]
+    for k in range(4):
+        a = k * math.pi / 2
+        t = ((a - a0) % (2 * math.pi)) if sweep else ((a0 - a) % (2 * math.pi))
+        if t <= abs(span):
+            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts
+
+
+def bbox(d: str) -> tuple[float, float, float, float]:
+    tokens = re.findall(r"[MLHVAZ]|-?\d+\.?\d*(?:e-?\d+)?", d)
+    pts, here, i = [], None, 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t in "ML":
+            here = (float(tokens[i + 1]), float(tokens[i + 2]))
+            pts.append(here)
+            i += 3
+        elif t in "HV":
+            v = float(tokens[i + 1])
+            here = (v, here[1]) if t == "H" else (here[0], v)
+            pts.append(here)
+            i += 2
+        elif t == "A":
+            rx, large, sweep = float(tokens[i + 1]), int(tokens[i + 4]), int(tokens[i + 5])
+            end = (float(tokens[i + 6]), float(tokens[i + 7]))
+            pts += arc_extent(here, rx, large, sweep, end)
+            here = end
+            i += 8
+        else:
+            i += 1
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def test_every_cut_path_lies_on_its_trim(built):
+    manifest = json.loads((built / "manifest.json").read_text())
+    pages = {p["index"]: p for p in manifest["sheets"]["pages"]}
+    files = sorted((built / "cut").glob("*.svg"))
+    assert files
+    for svg in files:
+        page = pages[int(svg.stem.rsplit("-", 1)[1]) - 1]
+        body = svg.read_text()
+        cut_group = body[body.index('<g id="cut"'):body.index('<g id="score"')]
+        paths = re.findall(r'<path d="([^"]+)"', cut_group)
+        assert len(paths) == len(page["pieces"])
+        for d, piece in zip(paths, page["pieces"]):
+            got = bbox(d)
+            assert all(abs(a - b) <= TOLERANCE for a, b in zip(got, piece["trim_mm"])), (svg.name, piece, got)
+
+
+def test_registration_marks_sit_where_the_cutter_looks(built):
+    manifest = json.loads((built / "manifest.json").read_text())
+    w, h = manifest["sheets"]["page_mm"]
+    svg = sorted((built / "cut").glob("*.svg"))[0].read_text()
+    marks = svg[svg.index('<g id="registration"'):svg.index('<g id="cut"')]
+    assert f'<rect x="{INSET:g}" y="{INSET:g}" width="{SQUARE:g}" height="{SQUARE:g}"/>' in marks
+    corners = [bbox(d) for d in re.findall(r'<path d="([^"]+)"', marks)]
+    assert sorted(corners) == sorted([(w - INSET - LENGTH, INSET, LENGTH, LENGTH),
+                                      (INSET, h - INSET - LENGTH, LENGTH, LENGTH)])
+    assert f"M {w - INSET - LENGTH:g} {INSET:g} H {w - INSET:g} V {INSET + LENGTH:g} H {w - INSET - THICK:g}" in marks
+    # nothing printed on a marked page comes near a mark
+    for page in manifest["sheets"]["pages"]:
+        if page["side"] == "front" and any(f"sheet-{page['index'] + 1:02d}.svg" == p.name for p in (built / "cut").iterdir()):
+            for piece in page["pieces"]:
+                x, y, pw, ph = piece["trim_mm"]
+                assert x >= INSET + SQUARE and y >= INSET + SQUARE and x + pw <= w - INSET - THICK \
+                    and y + ph <= h - INSET - THICK
+
+
+def test_dxf_has_the_same_cuts_and_folds_apart(built):
+    for dxf in sorted((built / "cut").glob("*.dxf")):
+        doc = ezdxf.readfile(dxf)
+        msp = doc.modelspace()
+        svg = dxf.with_suffix(".svg").read_text()
+        cut_group = svg[svg.index('<g id="cut"'):svg.index('<g id="score"')]
+        assert len(msp.query('LWPOLYLINE[layer=="CUT"]')) == cut_group.count("<path")
+        assert len(msp.query('LINE[layer=="SCORE"]')) == svg.count("<line")
+        assert doc.header["$INSUNITS"] == 4
+
+
+def test_fold_up_pieces_get_score_lines(tmp_path):
+    build_game("izakaya", BuildOptions(SheetOptions(), tmp_path, formats=("cut",)))
+    scores = sum(f.read_text().count("<line") for f in (tmp_path / "izakaya" / "cut").glob("*.svg"))
+    assert scores == 5 * 6 * 3                   # 30 pyramids, 3 folds each
