@@ -17,12 +17,14 @@ from generator.errors import PunchboardError
 from generator.output.gallery import DESIGN_DPI, PAGE_DPI, manifest_of, svg_key, write_gallery, write_previews
 from generator.output.manifest import manifest
 from generator.output.png import write_pngs
-from generator.output.shop import write_shop_files
+from generator.output.shop import write_boxed, write_shop_files
 from generator.output.typst_pdf import TypstRunner, designs_pdf, sheets_pdf
 from generator.output.writer import staged_folder
 from generator.output.preset import decks, write_per_card, write_per_deck
 from generator.output.tts import write_tts
 from generator.output.cut import write_cut_files
+from generator.output.press import Converter
+from generator.output.press_pdf import to_press
 from generator.progress import Progress
 from generator.render import render_designs
 from generator.shops import Preset
@@ -44,6 +46,8 @@ class BuildOptions:
     version: int = 0              # pnp serve's rebuild counter, for the gallery's reload
     preview_cache: dict | None = field(default=None, compare=False, hash=False, repr=False)  # pnp serve's
     shop: Preset | None = None    # pnp build --shop: the shop's files under shop-<id>/
+    press: bool = False           # pnp build --press: <game>-press.pdf, every colour DeviceCMYK
+    ink_limit: int | None = None  # total ink of press files, percent (default: the shop's, else 300)
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,8 @@ class _Job:
     files: int = 0
     shop: Preset | None = None
     target: Path = Path(".")                    # where the stage ends up (for addresses written into files)
+    press_colours: dict = field(default_factory=dict)   # exact press colours of the palette (sRGB -> CMYK)
+    ink_limit: int | None = None
     notes: list = field(default_factory=list)   # said in the build summary (a component a shop cannot print)
 
     def record(self, fmt: str, path_of) -> None:
@@ -146,6 +152,9 @@ def _write_preset(job: _Job) -> None:
     writer = write_per_card if preset.files == "per-card" else write_per_deck
     args = (job.work / "designs.pdf", folder, job.specs, deck_list, preset, job.sheet.bleed_mm)
     job.files += writer(*args, job.progress.tick) if writer is write_per_card else writer(*args)
+    if preset.colour == "cmyk":                  # the shop wants CMYK: its decks become press files
+        for pdf in sorted(folder.glob("*.pdf")):
+            to_press(pdf, pdf, Converter(job.ink_limit or preset.ink_limit, job.press_colours), pdf.stem)
     missing = [f"{d.fronts[0].component.id} ({d.fronts[0].component.width_mm:g} x {d.fronts[0].component.height_mm:g} mm)"
                for d in deck_list if d.product is None]
     if missing:
@@ -166,6 +175,17 @@ def _write_preset(job: _Job) -> None:
          "product": products.get(s.component.id, "")} for s in job.specs]}
     (folder / "proof.pdf").write_bytes(job.runner.compile("proof.typ", "proof.json", data, "proof"))
     job.files += 1
+    job.progress.tick()
+
+
+def _write_press(job: _Job) -> None:
+    """<game>-press.pdf: every design once, trim + bleed with TrimBox and BleedBox, every colour DeviceCMYK."""
+    job.progress.stage(f"{job.game.id}: press file", 1)
+    boxed = job.work / "press-rgb.pdf"
+    write_boxed(job.work / "designs.pdf", boxed, job.sheet.bleed_mm)
+    name = f"{job.game.id}-press.pdf"
+    to_press(boxed, job.stage / name, Converter(job.ink_limit or 300, job.press_colours), f"{job.game.title} (press)")
+    job.extra["press"], job.files = name, job.files + 1
     job.progress.tick()
 
 
@@ -218,7 +238,7 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
             (work / "svg" / f"{r.spec.id}.svg").write_text(r.svg, encoding="utf-8")
         job = _Job(game, specs, sheet, stage, work, TypstRunner(work, list(look.font_folders)), progress,
                    plan, {s.id: {"svg": None, "shop": None, "png": None} for s in specs}, shop=options.shop,
-                   target=target)
+                   target=target, press_colours=look.press_colours(), ink_limit=options.ink_limit)
         progress.stage(f"{game.id}: pdf", 1)
         b = sheet.bleed_mm
         full = [(f"svg/{s.id}.svg", s.component.width_mm + 2 * b, s.component.height_mm + 2 * b) for s in specs]
@@ -229,6 +249,8 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
                 WRITERS[fmt](job)
         if options.shop is not None:
             _write_preset(job)
+        if options.press:
+            _write_press(job)
         _write_manifest(job, options)
         _write_gallery(job, options)
         shutil.rmtree(work)

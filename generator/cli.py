@@ -99,6 +99,10 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--shop", metavar="NAME", help="also write what a print shop asks for under shop-NAME/: "
                    "tgc (The Game Crafter), mpc (MakePlayingCards), dtc (DriveThruCards), or a preset file (.yaml); "
                    "sets the bleed to the shop's")
+    b.add_argument("--press", action="store_true", help="also write <game>-press.pdf: every design, every colour "
+                   "DeviceCMYK through the shipped press profile, with an OutputIntent")
+    b.add_argument("--ink-limit", type=int, choices=range(150, 401), metavar="PERCENT",
+                   help="total ink of press files (default: the shop's, else 300)")
     b.add_argument("--formats", type=_formats, default=FORMATS, metavar="LIST",
                    help="any of sheets,shop,png,svg (default: these four; sheets alone for quick proofs) and tts "
                         "(Tabletop Simulator decks, tiles and tokens)")
@@ -186,7 +190,8 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         preset = load_preset(args.shop)
     bleed = preset.bleed_mm if preset else args.bleed
     sheet = SheetOptions(args.paper, bleed, args.marks, args.duplex, args.back_offset)
-    options = BuildOptions(sheet, args.out, args.theme, args.style, args.formats, shop=preset)
+    options = BuildOptions(sheet, args.out, args.theme, args.style, args.formats, shop=preset, press=args.press,
+                           ink_limit=args.ink_limit)
     progress = Progress(stream=err)
     results, failed = [], False
     for name in _games(args):

@@ -204,6 +204,7 @@ class Game:
     rulebook: str = ""
     icons: Mapping[str, str] = field(default_factory=dict)   # inline icons of rich text: name -> art path
     rules_from: str | None = None   # the rules package that referees it, when not its own id (a copy)
+    palette_cmyk: Mapping[str, tuple[float, ...]] = field(default_factory=frozen_map)  # exact press colours (0-1)
     lines: Mapping[str, int] = field(default_factory=frozen_map)  # key path -> line in game.yaml
 
     def problems(self) -> ProblemCollector:

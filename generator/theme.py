@@ -38,6 +38,12 @@ class Appearance:
     font_folders: tuple[Path, ...]
     theme_file: Path | None = None
     icons: Mapping[str, ArtSource] = dataclasses.field(default_factory=dict)
+    palette_cmyk: Mapping[str, tuple[float, ...]] = dataclasses.field(default_factory=dict)  # exact press colours
+
+    def press_colours(self) -> dict[tuple[int, int, int], tuple[float, ...]]:
+        """sRGB (0-255) -> CMYK (0-1) for every palette colour given its own `cmyk:` values."""
+        return {tuple(int(self.palette[k][i:i + 2], 16) for i in (1, 3, 5)): v
+                for k, v in self.palette_cmyk.items() if k in self.palette}
 
 
 def appearance(game: Game, theme_file: Path | None = None, style: str = "colour") -> Appearance:
@@ -47,7 +53,7 @@ def appearance(game: Game, theme_file: Path | None = None, style: str = "colour"
     art = {name: _sources(value, game.folder, f"{spec_shown}: {join('art', name)}") for name, value in game.art.items()}
     look = Appearance(
         style=game.styles[style], palette=dict(game.palette), players=game.player_colours, fonts=dict(game.fonts),
-        art=art, font_folders=(paths.FONTS, game.folder / "fonts"),
+        art=art, font_folders=(paths.FONTS, game.folder / "fonts"), palette_cmyk=dict(game.palette_cmyk),
         icons={name: ArtSource(game.folder / path, game.folder, f"{spec_shown}: {join('icons', name)}")
                for name, path in game.icons.items()})
     if theme_file is not None:
@@ -71,25 +77,31 @@ def _apply_theme(game: Game, look: Appearance, theme_file: Path) -> Appearance:
     top = r.mapping(data if data is not None else {}, "", *keys("theme")) or {}
     base = theme_file.parent
     folders = (*look.font_folders, base / "fonts")
-    palette = _palette(r, game, look, top.get("palette", {}))
+    palette, cmyk = _palette(r, game, look, top.get("palette", {}))
     players = _players(r, look, top.get("players", {}))
     fonts = _fonts(r, look, top.get("fonts", {}), folders)
     art = _art(r, look, top.get("art", {}), theme_file)
     problems.raise_if_any()
     return dataclasses.replace(look, palette=palette, players=players, fonts=fonts, art=art, font_folders=folders,
-                               theme_file=theme_file)
+                               theme_file=theme_file, palette_cmyk=cmyk)
 
 
-def _palette(r: Reader, game: Game, look: Appearance, value: Any) -> dict[str, str]:
-    palette = dict(look.palette)
+def _palette(r: Reader, game: Game, look: Appearance, value: Any) -> tuple[dict[str, str], dict]:
+    """The theme's colours over the game's, and their press colours (a recoloured entry drops the game's)."""
+    palette, cmyk = dict(look.palette), dict(look.palette_cmyk)
     known = set(game.palette) | {k for s in game.styles.values() for k in s.palette}
-    for key, colour in (r.mapping(value, "palette", free=True) or {}).items():
+    for key, entry in (r.mapping(value, "palette", free=True) or {}).items():
         where = join("palette", key)
         if key not in known:
             r.add(where, f"unknown palette colour; expected one of: {', '.join(sorted(known))}")
-        elif (c := r.colour(colour, where)) is not None:
-            palette[key] = c
-    return palette
+            continue
+        colour, exact = r.palette_entry(entry, where)
+        if colour is not None:
+            palette[key] = colour
+            cmyk.pop(key, None)
+            if exact:
+                cmyk[key] = exact
+    return palette, cmyk
 
 
 def _players(r: Reader, look: Appearance, value: Any) -> tuple[PlayerColour, ...]:

@@ -24,3 +24,15 @@ def write_shop_files(designs_pdf: Path, targets: list[tuple[Path, float]]) -> No
             out.remove_unreferenced_resources()
             out.save(target, deterministic_id=True, compress_streams=True,
                      object_stream_mode=pikepdf.ObjectStreamMode.generate)
+
+
+def write_boxed(designs_pdf: Path, target: Path, bleed_mm: float) -> None:
+    """All of designs.pdf in one file, each page with its TrimBox (the bleed inside) and BleedBox."""
+    import pikepdf
+    with pikepdf.open(designs_pdf) as pdf:
+        b = mm_to_pt(bleed_mm)
+        for page in pdf.pages:
+            x0, y0, x1, y1 = (float(v) for v in page.mediabox)
+            page.obj.BleedBox = pikepdf.Array([x0, y0, x1, y1])
+            page.obj.TrimBox = pikepdf.Array([round(x0 + b, 4), round(y0 + b, 4), round(x1 - b, 4), round(y1 - b, 4)])
+        pdf.save(target, deterministic_id=True)

@@ -66,6 +66,7 @@ class _GameReader:
         title = r.text(top.get("title"), "title") if "title" in top else None
         pmin, pmax = self.players(top.get("players"))
         colours = self.player_colours(top.get("player_colours", []))
+        self.cmyk: dict[str, tuple[float, ...]] = {}
         palette = self.palette(top.get("palette", {}), "palette")
         fonts = self.fonts(top.get("fonts", {}))
         styles = self.styles(top.get("styles", {}))
@@ -95,7 +96,7 @@ class _GameReader:
         return Game(
             id=game_id, title=title, folder=self.folder, spec_file=self.spec_file,
             players_min=pmin, players_max=pmax, player_colours=tuple(colours),
-            palette=frozen_map(palette), fonts=frozen_map(fonts), styles=frozen_map(styles),
+            palette=frozen_map(palette), palette_cmyk=frozen_map(self.cmyk), fonts=frozen_map(fonts), styles=frozen_map(styles),
             art=frozen_map(art), labels=frozen_map(labels), components=tuple(components), setup=tuple(setup), rules=frozen_map(rules),
             notes=tuple(frozen_map(n) for n in notes), provenance=frozen_map(r.provenance), icons=frozen_map(icons),
             rules_from=rules_from,
@@ -156,12 +157,17 @@ class _GameReader:
         return out
 
     def palette(self, value: Any, where: str) -> dict[str, str]:
+        """name -> "#rrggbb"; entries written {colour, cmyk} also give their exact press colour (self.cmyk)."""
         r = self.r
         m = r.mapping(value, where, free=True) or {}
         out = {}
-        for key, colour in m.items():
-            if r.slug(key, join(where, key)) and (c := r.colour(colour, join(where, key))):
-                out[key] = c
+        for key, entry in m.items():
+            if r.slug(key, join(where, key)):
+                colour, cmyk = r.palette_entry(entry, join(where, key))
+                if colour:
+                    out[key] = colour
+                if colour and cmyk and where == "palette":
+                    self.cmyk[key] = cmyk
         return out
 
     def fonts(self, value: Any) -> dict[str, FontRole]:

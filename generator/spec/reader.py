@@ -171,6 +171,23 @@ class Reader:
             return None
         return mm
 
+    def palette_entry(self, value: Any, where: str) -> tuple[str | None, tuple[float, ...] | None]:
+        """`"#rrggbb"`, or `{colour: "#rrggbb", cmyk: [c, m, y, k]}` (percent) for an exact press colour."""
+        value = self.unwrap(value, where)
+        if not isinstance(value, dict):
+            return self.colour(value, where), None
+        m = self.mapping(value, where, ("colour",), ("cmyk",)) or {}
+        colour = self.colour(m.get("colour"), join(where, "colour")) if "colour" in m else None
+        cmyk = None
+        if "cmyk" in m:
+            items = m["cmyk"]
+            if not (isinstance(items, list) and len(items) == 4 and all(
+                    isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 100 for v in items)):
+                self.add(join(where, "cmyk"), f"expected four percentages [c, m, y, k] from 0 to 100, got {describe(items)}")
+            else:
+                cmyk = tuple(v / 100 for v in items)
+        return colour, cmyk
+
     def colour(self, value: Any, where: str) -> str | None:
         value = self.unwrap(value, where)
         if not isinstance(value, str) or not COLOUR.match(value):

@@ -1,0 +1,212 @@
+"""Rewrite a PDF's colours to DeviceCMYK (generator.output.press converts each colour).
+
+Walks every page and, through resources, every form XObject, tiling pattern, shading and image once:
+fill and stroke colours (`rg`, `g`, `sc`, `scn` in RGB, grey or ICC-based spaces, and their stroking
+forms) become `k` / `K`; shadings' colour spaces and functions become CMYK; images are re-encoded as
+CMYK; transparency groups blend in DeviceCMYK; the document gets an OutputIntent naming the profile.
+"""
+
+from __future__ import annotations
+
+import zlib
+from pathlib import Path
+
+import pikepdf
+
+from generator.output.press import Converter, profile_bytes
+
+FILL_SET = {"sc", "scn"}
+STROKE_SET = {"SC", "SCN"}
+
+
+def _space_kind(space, resources) -> str:
+    """'rgb', 'gray', 'cmyk', 'pattern' or 'other' for a colour space operand or object."""
+    if isinstance(space, pikepdf.Name):
+        name = str(space)
+        if name in ("/DeviceRGB", "/CalRGB"):
+            return "rgb"
+        if name in ("/DeviceGray", "/CalGray"):
+            return "gray"
+        if name == "/DeviceCMYK":
+            return "cmyk"
+        if name == "/Pattern":
+            return "pattern"
+        spaces = resources.get("/ColorSpace") if resources is not None else None
+        if spaces is not None and name in spaces:
+            return _space_kind(spaces[name], resources)
+        return "other"
+    if isinstance(space, pikepdf.Array) and len(space):
+        family = str(space[0])
+        if family == "/ICCBased":
+            n = int(space[1].get("/N", 3))
+            return {1: "gray", 3: "rgb", 4: "cmyk"}.get(n, "other")
+        if family in ("/CalRGB",):
+            return "rgb"
+        if family in ("/CalGray",):
+            return "gray"
+        if family == "/Pattern":
+            return "pattern"
+    return "other"
+
+
+class PressWriter:
+    def __init__(self, pdf: pikepdf.Pdf, convert: Converter):
+        self.pdf, self.convert, self.done = pdf, convert, set()
+
+    def cmyk_of(self, kind: str, values: list[float]) -> tuple[float, float, float, float] | None:
+        if kind == "rgb" and len(values) == 3:
+            return self.convert(*values)
+        if kind == "gray" and len(values) == 1:
+            return self.convert(values[0], values[0], values[0])
+        if kind == "cmyk" and len(values) == 4:
+            return self.convert._limit(tuple(values))
+        return None
+
+    def stream(self, owner, resources) -> None:
+        """Rewrite one content stream (a page's, or a form's or pattern's) in place."""
+        fill = stroke = "gray"
+        out = []
+        for operands, op in pikepdf.parse_content_stream(owner):
+            name = str(op)
+            if name in ("cs", "CS"):
+                kind = _space_kind(operands[0], resources)
+                if name == "cs":
+                    fill = kind
+                else:
+                    stroke = kind
+                if kind in ("rgb", "gray", "cmyk"):
+                    continue                       # the k / K that follows sets DeviceCMYK itself
+            elif name in FILL_SET | STROKE_SET | {"rg", "RG", "g", "G", "k", "K"}:
+                stroking = name in STROKE_SET or name in ("RG", "G", "K")
+                kind = {"rg": "rgb", "RG": "rgb", "g": "gray", "G": "gray", "k": "cmyk", "K": "cmyk"}.get(
+                    name, stroke if stroking else fill)
+                nums = [float(v) for v in operands if not isinstance(v, pikepdf.Name)]
+                cmyk = self.cmyk_of(kind, nums) if len(nums) == len(operands) else None
+                if cmyk is not None:
+                    out.append(([pikepdf.Object.parse(f"{v:.4f}".encode()) for v in cmyk],
+                                pikepdf.Operator("K" if stroking else "k")))
+                    if stroking:
+                        stroke = "cmyk"
+                    else:
+                        fill = "cmyk"
+                    continue
+            elif name == "BI":
+                raise ValueError("inline images are not converted")
+            out.append((operands, op))
+        data = pikepdf.unparse_content_stream(out)
+        if isinstance(owner, pikepdf.Stream):
+            owner.write(data)
+        else:                                      # a page: its (possibly split) contents become one stream
+            owner.Contents = self.pdf.make_stream(data)
+
+    def resources(self, resources) -> None:
+        if resources is None:
+            return
+        for key in ("/XObject", "/Pattern", "/Shading"):
+            group = resources.get(key)
+            if group is None:
+                continue
+            for _, obj in group.items():
+                self.object(obj)
+        states = resources.get("/ExtGState")
+        if states is not None:
+            for _, state in states.items():
+                mask = state.get("/SMask")
+                if isinstance(mask, pikepdf.Dictionary) and "/G" in mask:
+                    self.object(mask.G)
+        spaces = resources.get("/ColorSpace")
+        if spaces is not None:                      # RGB and grey spaces have no use left; pattern spaces stay
+            for name in [n for n, v in spaces.items() if _space_kind(v, None) in ("rgb", "gray")]:
+                del spaces[name]
+
+    def object(self, obj) -> None:
+        if obj.objgen != (0, 0):
+            if obj.objgen in self.done:
+                return
+            self.done.add(obj.objgen)
+        subtype = str(obj.get("/Subtype", ""))
+        if isinstance(obj, pikepdf.Stream) and subtype == "/Form":
+            self.group(obj)
+            self.stream(obj, obj.get("/Resources"))
+            self.resources(obj.get("/Resources"))
+        elif isinstance(obj, pikepdf.Stream) and subtype == "/Image":
+            self.image(obj)
+        elif obj.get("/PatternType") == 1:
+            self.stream(obj, obj.get("/Resources"))
+            self.resources(obj.get("/Resources"))
+        elif obj.get("/PatternType") == 2:
+            self.shading(obj.Shading)
+        elif "/ShadingType" in obj:
+            self.shading(obj)
+
+    def group(self, obj) -> None:
+        group = obj.get("/Group")
+        if isinstance(group, pikepdf.Dictionary) and "/CS" in group:
+            group.CS = pikepdf.Name.DeviceCMYK
+
+    def shading(self, sh) -> None:
+        kind = _space_kind(sh.get("/ColorSpace"), None)
+        if kind == "cmyk":
+            return
+        if kind not in ("rgb", "gray"):
+            raise ValueError(f"shading in colour space {sh.get('/ColorSpace')!r} is not converted")
+        sh.ColorSpace = pikepdf.Name.DeviceCMYK
+        sh.Function = self.function(sh.Function, kind)
+
+    def function(self, fn, kind: str):
+        if isinstance(fn, pikepdf.Array):
+            raise ValueError("shadings with one function per component are not converted")
+        ftype = int(fn.FunctionType)
+        if ftype == 2:
+            for key in ("/C0", "/C1"):
+                values = [float(v) for v in fn.get(key, [0.0] if kind == "gray" else [0.0, 0.0, 0.0])] \
+                    if key in fn else ([0.0] * (1 if kind == "gray" else 3) if key == "/C0" else [1.0] * (1 if kind == "gray" else 3))
+                fn[key] = pikepdf.Array(list(self.cmyk_of(kind, values)))
+            if "/Range" in fn:
+                fn.Range = pikepdf.Array([0, 1] * 4)
+            return fn
+        if ftype == 3:
+            fn.Functions = pikepdf.Array([self.function(f, kind) for f in fn.Functions])
+            if "/Range" in fn:
+                fn.Range = pikepdf.Array([0, 1] * 4)
+            return fn
+        raise ValueError(f"shading function type {ftype} is not converted")
+
+    def image(self, obj) -> None:
+        if obj.get("/ImageMask", False):
+            return
+        kind = _space_kind(obj.get("/ColorSpace"), None)
+        if kind == "cmyk":
+            return
+        from pikepdf import PdfImage
+
+        pil = PdfImage(obj).as_pil_image()
+        cmyk = self.convert.image(pil)
+        obj.write(zlib.compress(cmyk.tobytes(), 6), filter=pikepdf.Name.FlateDecode)
+        obj.ColorSpace = pikepdf.Name.DeviceCMYK
+        obj.BitsPerComponent = 8
+        for key in ("/DecodeParms", "/Decode", "/Intent"):
+            if key in obj:
+                del obj[key]
+
+
+def to_press(src: Path, target: Path, convert: Converter, title: str) -> None:
+    """Write `target`: `src` with every colour DeviceCMYK and an OutputIntent naming the press profile."""
+    with pikepdf.open(src, allow_overwriting_input=True) as pdf:
+        writer = PressWriter(pdf, convert)
+        for page in pdf.pages:
+            writer.group(page.obj)
+            writer.stream(page.obj, page.obj.get("/Resources"))
+            writer.resources(page.obj.get("/Resources"))
+        icc = pikepdf.Stream(pdf, profile_bytes())
+        icc.N = 4
+        intent = pikepdf.Dictionary(Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
+                                    OutputConditionIdentifier=pikepdf.String("Punchboard press CMYK"),
+                                    Info=pikepdf.String("Punchboard press CMYK (ISO 12647-2 aims, "
+                                                        f"{round(convert.limit * 100)}% total ink)"),
+                                    RegistryName=pikepdf.String(""), DestOutputProfile=pdf.make_indirect(icc))
+        pdf.Root.OutputIntents = pikepdf.Array([intent])
+        pdf.docinfo["/Title"] = pikepdf.String(title)
+        pdf.remove_unreferenced_resources()
+        pdf.save(target, deterministic_id=True, compress_streams=True,
+                 object_stream_mode=pikepdf.ObjectStreamMode.generate)

@@ -1,0 +1,129 @@
+"""The CMYK press file: every content stream, form, pattern, shading and image walked; no RGB anywhere, no point
+above the ink limit, an OutputIntent with a CMYK profile, and the palette's explicit `cmyk:` kept exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+from PIL import Image
+
+from conftest import run_cli, tiny_game
+
+DTC_INK_LIMIT = 2.40         # DriveThruCards: total ink at most 240 %
+DEFAULT_LIMIT = 3.00
+COLOUR_OPS = {"rg", "RG", "g", "G", "sc", "scn", "SC", "SCN", "cs", "CS"}
+
+
+def walk(pdf: pikepdf.Pdf) -> dict:
+    """Every colour the file sets: CMYK values, and anything that is not DeviceCMYK."""
+    found = {"cmyk": [], "other": [], "images": [], "shadings": 0, "streams": 0}
+    for obj in pdf.objects:
+        if isinstance(obj, pikepdf.Stream):
+            subtype = obj.get("/Subtype")
+            if subtype == "/Image":
+                if obj.get("/ImageMask") or _is_soft_mask(pdf, obj):
+                    continue
+                found["images"].append(str(obj.get("/ColorSpace")))
+                if str(obj.get("/ColorSpace")) == "/DeviceCMYK":
+                    data = obj.read_bytes()
+                    for i in range(0, len(data), 4):
+                        found["cmyk"].append(tuple(b / 255 for b in data[i:i + 4]))
+                continue
+            if subtype == "/Form" or obj.get("/PatternType") == 1:
+                _ops(obj, found)
+            cs = obj.get("/N")
+            if obj.get("/Alternate") is not None or (cs == 3 and b"acsp" in obj.read_bytes()[:64]):
+                found["other"].append("an RGB ICC profile")
+        elif isinstance(obj, pikepdf.Dictionary):
+            if "/ShadingType" in obj:
+                found["shadings"] += 1
+                if str(obj.get("/ColorSpace")) != "/DeviceCMYK":
+                    found["other"].append(f"shading in {obj.get('/ColorSpace')}")
+            if obj.get("/Type") == "/Page":
+                _ops(obj, found)
+    return found
+
+
+def _is_soft_mask(pdf, image) -> bool:
+    return any(isinstance(o, pikepdf.Stream) and o.get("/SMask") is not None and o.SMask.objgen == image.objgen
+               for o in pdf.objects)
+
+
+def _ops(owner, found) -> None:
+    found["streams"] += 1
+    for operands, op in pikepdf.parse_content_stream(owner):
+        name = str(op)
+        if name in ("k", "K"):
+            found["cmyk"].append(tuple(float(v) for v in operands))
+        elif name in COLOUR_OPS and not (name in ("cs", "CS") and str(operands[0]) == "/Pattern") and \
+                not (name in ("scn", "SCN") and len(operands) == 1 and isinstance(operands[0], pikepdf.Name)):
+            found["other"].append(f"{name} {[str(v) for v in operands]}")
+
+
+@pytest.fixture(scope="module")
+def press(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("press")
+    code, _, err = run_cli("build", "nusfjord", "kamiza", "nyakuza", "--press", "--formats", "svg", "--out", str(out))
+    assert code == 0, err
+    return out
+
+
+@pytest.mark.parametrize("game", ["nusfjord", "kamiza", "nyakuza"])
+def test_every_colour_is_cmyk_within_300_percent(press, game):
+    with pikepdf.open(press / game / f"{game}-press.pdf") as pdf:
+        found = walk(pdf)
+        assert found["streams"] > 10 and found["other"] == [], found["other"][:5]
+        assert found["cmyk"] and max(sum(c) for c in found["cmyk"]) <= DEFAULT_LIMIT + 1e-6
+        assert all(cs == "/DeviceCMYK" for cs in found["images"])
+        (intent,) = pdf.Root.OutputIntents
+        assert intent.DestOutputProfile.N == 4 and intent.DestOutputProfile.read_bytes()[16:20] == b"CMYK"
+        page = pdf.pages[0]
+        assert page.trimbox != page.mediabox and page.bleedbox == page.mediabox
+
+
+PHOTO_GAME = """id: photo
+title: Photo
+players: {min: 2, max: 2}
+palette: {paper: "#ffffff", ink: "#000000"}
+fonts: {title: {family: Vollkorn, weight: 700}, body: Lato}
+art: {photo: art/photo.png}
+components:
+  - {id: card, kind: card, size: [63.5mm, 88.9mm], front: photo/card.svg.j2}
+"""
+PHOTO_CARD = """{% import "shared/macros.svg.j2" as m with context %}
+{% call m.svg() %}{{ m.background("#ff0000") }}{{ place(art.photo, 5, 5, 50, 50) }}{% endcall %}
+"""
+
+
+def test_shadings_and_images_are_converted(press, tmp_path):
+    with pikepdf.open(press / "nyakuza" / "nyakuza-press.pdf") as pdf:
+        assert walk(pdf)["shadings"] > 0                      # the board's sea gradient
+    game = tiny_game(tmp_path, "photo", PHOTO_GAME, {"card.svg.j2": PHOTO_CARD})
+    (game / "art").mkdir()
+    image = Image.new("RGB", (64, 64))
+    for y in range(64):
+        for x in range(64):
+            image.putpixel((x, y), (x * 4, y * 4, 255 - x * 2))                          # 4,096 colours
+    image.save(game / "art" / "photo.png")
+    code, _, err = run_cli("build", str(game), "--press", "--formats", "svg", "--out", str(tmp_path / "out"))
+    assert code == 0, err
+    with pikepdf.open(tmp_path / "out" / "photo" / "photo-press.pdf") as pdf:
+        found = walk(pdf)
+        assert found["images"] == ["/DeviceCMYK"] and found["other"] == []
+        assert max(sum(c) for c in found["cmyk"]) <= DEFAULT_LIMIT + 1e-6
+
+
+def test_the_palettes_explicit_cmyk_is_kept(press):
+    with pikepdf.open(press / "nusfjord" / "nusfjord-press.pdf") as pdf:
+        assert (0.0, 0.0, 0.0, 1.0) in set(walk(pdf)["cmyk"])   # ink: {cmyk: [0, 0, 0, 100]}
+
+
+def test_a_cmyk_shop_gets_its_own_ink_limit(tmp_path):
+    code, _, err = run_cli("build", "kamiza", "--shop", "dtc", "--formats", "svg", "--out", str(tmp_path))
+    assert code == 0, err
+    with pikepdf.open(tmp_path / "kamiza" / "shop-dtc" / "role-card.pdf") as pdf:
+        found = walk(pdf)
+        assert found["other"] == [] and max(sum(c) for c in found["cmyk"]) <= DTC_INK_LIMIT + 1e-6
