@@ -11,7 +11,7 @@ import shutil
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-SHIPPED = ("components", "templates", "fonts", "shops")
+SHIPPED = ("components", "templates", "fonts", "shops", "profiles")
 
 
 class BuildPyWithGames(build_py):

@@ -26,7 +26,7 @@ def wheel(tmp_path_factory) -> Path:
 
 def test_the_wheel_carries_every_shipped_file(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    for folder in ("components", "templates", "fonts"):
+    for folder in ("components", "templates", "fonts", "shops", "profiles"):
         shipped = [p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*")
                    if p.is_file() and "__pycache__" not in p.parts]
         missing = [f for f in shipped if f"generator/_shipped/{f}" not in names]

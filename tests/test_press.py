@@ -127,3 +127,16 @@ def test_a_cmyk_shop_gets_its_own_ink_limit(tmp_path):
     with pikepdf.open(tmp_path / "kamiza" / "shop-dtc" / "role-card.pdf") as pdf:
         found = walk(pdf)
         assert found["other"] == [] and max(sum(c) for c in found["cmyk"]) <= DTC_INK_LIMIT + 1e-6
+
+
+def test_a_theme_may_fix_a_press_colour_and_a_bad_one_is_one_line(tmp_path):
+    theme = tmp_path / "theme.yaml"
+    theme.write_text('palette:\n  sea: {colour: "#2266aa", cmyk: [90, 40, 0, 10]}\n')
+    code, _, err = run_cli("build", "nyakuza", "--theme", str(theme), "--press", "--formats", "svg",
+                           "--out", str(tmp_path))
+    assert code == 0, err
+    with pikepdf.open(tmp_path / "nyakuza" / "nyakuza-press.pdf") as pdf:
+        assert (0.9, 0.4, 0.0, 0.1) in set(walk(pdf)["cmyk"])
+    theme.write_text('palette:\n  sea: {colour: "#2266aa", cmyk: [90, 40, 0]}\n')
+    code, _, err = run_cli("build", "nyakuza", "--theme", str(theme), "--out", str(tmp_path))
+    assert code == 2 and "palette.sea.cmyk: expected four percentages" in err and len(err.strip().splitlines()) == 1

@@ -32,3 +32,11 @@ def test_headed_turns_aid_steps_into_paragraphs():
         {"text": "Score", "role": "label", "scale": 1.1, "space": 0.6},
         {"text": "Winners score.", "role": "body", "space": 0.2}]
     assert [p["text"] for p in headed(steps, inline=True)] == ["1 Police raid: The round ends.", "Score: Winners score."]
+
+
+@pytest.mark.parametrize("path", TEMPLATES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_colours_come_from_the_palette(path):
+    """A press file converts palette colours exactly (their `cmyk:` values), so templates name colours, never
+    write them: `colours.ink`, `colours.white`, not "#24211e"."""
+    import re
+    assert not re.search(r"#[0-9a-fA-F]{6}\b|[\"']#[0-9a-fA-F]{3}[\"']", path.read_text())

@@ -132,7 +132,7 @@ class ContextBuilder:
             "players": [{"id": p.id, "name": p.name, "colour": p.colour, "pattern": p.pattern, "symbol": p.symbol}
                         for p in self.look.players],
             "params": _plain(comp.params),
-            "colours": dict(self.look.palette),
+            "colours": {"white": "#ffffff", "black": "#000000", **self.look.palette},   # white and black always there
             "style": {"name": self.look.style.name, "line_art": self.look.style.line_art},
             "fonts": {role: {"family": f.family, "weight": f.weight, "style": f.style} for role, f in self.faces.items()},
             "geo": geo,
