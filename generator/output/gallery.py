@@ -11,6 +11,7 @@ import io
 import json
 from pathlib import Path
 from typing import Any
+from generator.output.png import render_pages
 
 PAGE_DPI = 40
 DESIGN_DPI = 100
@@ -86,6 +87,9 @@ def write_previews(pdf_path: Path, folder: Path, names: list[str], dpi: int, key
     import pypdfium2 as pdfium
 
     folder.mkdir(exist_ok=True)
+    if cache is None:                           # a plain build: every page, on every core
+        render_pages(pdf_path, [(i, str(folder / f"{name}.png"), dpi / 72, None) for i, name in enumerate(names)])
+        return len(names)
     made = 0
     pdf = pdfium.PdfDocument(str(pdf_path))
     try:
