@@ -109,14 +109,24 @@ def test_registration_marks_sit_where_the_cutter_looks(built):
 
 
 def test_dxf_has_the_same_cuts_and_folds_apart(built):
+    from ezdxf import bbox as dxf_bbox
+
+    h = json.loads((built / "manifest.json").read_text())["sheets"]["page_mm"][1]
     for dxf in sorted((built / "cut").glob("*.dxf")):
         doc = ezdxf.readfile(dxf)
         msp = doc.modelspace()
         svg = dxf.with_suffix(".svg").read_text()
         cut_group = svg[svg.index('<g id="cut"'):svg.index('<g id="score"')]
-        assert len(msp.query('LWPOLYLINE[layer=="CUT"]')) == cut_group.count("<path")
+        polylines = msp.query('POLYLINE[layer=="CUT"]')
+        paths = re.findall(r'<path d="([^"]+)"', cut_group)
+        assert len(polylines) == len(paths) and all(p.is_closed for p in polylines)
+        for pl, d in zip(polylines, paths):               # the bulges draw the same arcs (y flipped)
+            box = dxf_bbox.extents([pl])
+            x, y, w, hh = bbox(d)
+            got = (box.extmin.x, h - box.extmax.y, box.size.x, box.size.y)
+            assert all(abs(a - b) <= TOLERANCE for a, b in zip(got, (x, y, w, hh))), (dxf.name, got, (x, y, w, hh))
         assert len(msp.query('LINE[layer=="SCORE"]')) == svg.count("<line")
-        assert doc.header["$INSUNITS"] == 4
+        assert doc.header["$MEASUREMENT"] == 1                                  # metric
 
 
 def test_fold_up_pieces_get_score_lines(tmp_path):

@@ -141,23 +141,21 @@ def _bulge(p0: tuple[float, float], s: tuple) -> float:
 
 
 def write_dxf(page: Page, page_w: float, page_h: float, target: Path) -> None:
-    """The same paths as DXF in millimetres (y up, origin at the sheet's bottom left): layers CUT, SCORE, REGISTRATION."""
-    import ezdxf
-
-    doc = ezdxf.new("R2010", setup=False)
-    doc.header["$INSUNITS"] = 4                      # millimetres
-    for name, colour in (("CUT", 1), ("SCORE", 5), ("REGISTRATION", 7)):
-        doc.layers.add(name, color=colour)
-    msp = doc.modelspace()
+    """The same paths as an AutoCAD R12 DXF in millimetres (y up, origin at the sheet's bottom left), layers
+    CUT, SCORE and REGISTRATION: closed polylines with bulges for arcs, lines, a solid square. Written by
+    hand because R12 is a few group codes and this way the bytes are the same on every build."""
     up = lambda p: (p[0], round(page_h - p[1], 4))  # noqa: E731
+    out = ["0", "SECTION", "2", "HEADER", "9", "$ACADVER", "1", "AC1009", "9", "$MEASUREMENT", "70", "1",
+           "9", "$EXTMIN", "10", "0", "20", "0", "9", "$EXTMAX", "10", _n(page_w), "20", _n(page_h), "0", "ENDSEC",
+           "0", "SECTION", "2", "TABLES", "0", "TABLE", "2", "LAYER", "70", "3"]
+    for name, colour in (("CUT", 1), ("SCORE", 5), ("REGISTRATION", 7)):
+        out += ["0", "LAYER", "2", name, "70", "0", "62", str(colour), "6", "CONTINUOUS"]
+    out += ["0", "ENDTAB", "0", "ENDSEC", "0", "SECTION", "2", "ENTITIES"]
     cuts, folds = page_cuts(page)
     for segs in cuts:
         pts, here = [], None
         for s in segs:
-            if s[0] == "M":
-                here = (s[1], s[2])
-                pts.append([*up(here), 0.0])
-            elif s[0] == "L":
+            if s[0] in ("M", "L"):
                 here = (s[1], s[2])
                 pts.append([*up(here), 0.0])
             elif s[0] == "A":
@@ -166,14 +164,24 @@ def write_dxf(page: Page, page_w: float, page_h: float, target: Path) -> None:
                 pts.append([*up(here), 0.0])
         if len(pts) > 1 and math.dist(pts[0][:2], pts[-1][:2]) < 1e-6:
             pts.pop()
-        msp.add_lwpolyline([(x, y, 0, 0, b) for x, y, b in pts], format="xyseb", close=True,
-                           dxfattribs={"layer": "CUT"})
+        out += ["0", "POLYLINE", "8", "CUT", "66", "1", "70", "1"]
+        for x, y, bulge in pts:
+            out += ["0", "VERTEX", "8", "CUT", "10", _n(x), "20", _n(y)] + (["42", _n(bulge, 6)] if bulge else [])
+        out += ["0", "SEQEND", "8", "CUT"]
     for a, b, c, d in folds:
-        msp.add_line(up((a, b)), up((c, d)), dxfattribs={"layer": "SCORE"})
-    marks = registration_box(page_w, page_h)
-    x, y, s, _ = marks["square"]
-    msp.add_solid([up((x, y)), up((x + s, y)), up((x, y + s)), up((x + s, y + s))], dxfattribs={"layer": "REGISTRATION"})
-    doc.saveas(target)
+        (x1, y1), (x2, y2) = up((a, b)), up((c, d))
+        out += ["0", "LINE", "8", "SCORE", "10", _n(x1), "20", _n(y1), "11", _n(x2), "21", _n(y2)]
+    x, y, s, _ = registration_box(page_w, page_h)["square"]
+    corners = [up((x, y)), up((x + s, y)), up((x, y + s)), up((x + s, y + s))]
+    out += ["0", "SOLID", "8", "REGISTRATION"]
+    for k, (px, py) in enumerate(corners):
+        out += [str(10 + k), _n(px), str(20 + k), _n(py)]
+    out += ["0", "ENDSEC", "0", "EOF"]
+    target.write_text("\n".join(out) + "\n", encoding="ascii")
+
+
+def _n(v: float, places: int = 4) -> str:
+    return f"{round(v, places):.{places}f}".rstrip("0").rstrip(".") or "0"
 
 
 def write_cut_files(plan: SheetPlan, folder: Path, stem: str) -> list[str]:
