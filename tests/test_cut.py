@@ -47,6 +47,45 @@ def arc_extent(p0, rx, large, sweep, p1) -> list[tuple[float, float]]:
     return pts
 
 
+def arc_points(p0, rx, large, sweep, p1, steps: int = 16) -> list[tuple[float, float]]:
+    """Points along a circular SVG arc (after p0), from its centre and angles."""
+    (x0, y0), (x1, y1) = p0, p1
+    d = math.dist(p0, p1)
+    r = max(rx, d / 2)
+    h = math.sqrt(max(r * r - (d / 2) ** 2, 0.0))
+    ux, uy = (x1 - x0) / d, (y1 - y0) / d
+    sign = 1 if large != sweep else -1
+    cx, cy = (x0 + x1) / 2 - sign * h * uy, (y0 + y1) / 2 + sign * h * ux
+    a0, a1 = math.atan2(y0 - cy, x0 - cx), math.atan2(y1 - cy, x1 - cx)
+    span = (a1 - a0) % (2 * math.pi) if sweep else -((a0 - a1) % (2 * math.pi))
+    return [(cx + r * math.cos(a0 + span * k / steps), cy + r * math.sin(a0 + span * k / steps)) for k in range(1, steps + 1)]
+
+
+def outline_points(d: str) -> list[tuple[float, float]]:
+    tokens = re.findall(r"[MLHVAZ]|-?\d+\.?\d*(?:e-?\d+)?", d)
+    pts, i = [], 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t in "ML":
+            pts.append((float(tokens[i + 1]), float(tokens[i + 2])))
+            i += 3
+        elif t in "HV":
+            v = float(tokens[i + 1])
+            pts.append((v, pts[-1][1]) if t == "H" else (pts[-1][0], v))
+            i += 2
+        elif t == "A":
+            pts += arc_points(pts[-1], float(tokens[i + 1]), int(tokens[i + 4]), int(tokens[i + 5]),
+                              (float(tokens[i + 6]), float(tokens[i + 7])))
+            i += 8
+        else:
+            i += 1
+    return pts
+
+
+def area(pts) -> float:
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]))) / 2
+
+
 def bbox(d: str) -> tuple[float, float, float, float]:
     tokens = re.findall(r"[MLHVAZ]|-?\d+\.?\d*(?:e-?\d+)?", d)
     pts, here, i = [], None, 0
@@ -109,7 +148,7 @@ def test_registration_marks_sit_where_the_cutter_looks(built):
 
 
 def test_dxf_has_the_same_cuts_and_folds_apart(built):
-    from ezdxf import bbox as dxf_bbox
+    from ezdxf import path as dxf_path
 
     h = json.loads((built / "manifest.json").read_text())["sheets"]["page_mm"][1]
     for dxf in sorted((built / "cut").glob("*.dxf")):
@@ -121,10 +160,13 @@ def test_dxf_has_the_same_cuts_and_folds_apart(built):
         paths = re.findall(r'<path d="([^"]+)"', cut_group)
         assert len(polylines) == len(paths) and all(p.is_closed for p in polylines)
         for pl, d in zip(polylines, paths):               # the bulges draw the same arcs (y flipped)
-            box = dxf_bbox.extents([pl])
+            pts = list(dxf_path.make_path(pl).flattening(0.01))      # the arcs, as ezdxf draws the bulges
+            xs, ys = [p.x for p in pts], [p.y for p in pts]
             x, y, w, hh = bbox(d)
-            got = (box.extmin.x, h - box.extmax.y, box.size.x, box.size.y)
+            got = (min(xs), h - max(ys), max(xs) - min(xs), max(ys) - min(ys))
             assert all(abs(a - b) <= TOLERANCE for a, b in zip(got, (x, y, w, hh))), (dxf.name, got, (x, y, w, hh))
+            drawn = area([(p.x, p.y) for p in pts])
+            assert abs(drawn - area(outline_points(d))) <= 0.005 * drawn, (dxf.name, d)   # arcs bow the same way
         assert len(msp.query('LINE[layer=="SCORE"]')) == svg.count("<line")
         assert doc.header["$MEASUREMENT"] == 1                                  # metric
 
