@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.designs import DesignSpec, expand
+from generator.formats import EXTRA_FORMATS, FORMATS
 from generator.layout.calibration import calibration_plan
 from generator.layout.plan import PieceInput, SheetOptions
 from generator.layout.sheets import plan_sheets
@@ -32,8 +33,6 @@ from generator.solver.registry import rules_for
 from generator.spec import load_game
 from generator.theme import appearance
 
-FORMATS = ("sheets", "shop", "png", "svg")
-EXTRA_FORMATS = ("tts", "cut")   # only when asked for: --formats sheets,tts; cut implies sheets
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TextIO
 
 from generator import __version__
-from generator.build import EXTRA_FORMATS, FORMATS, BuildOptions, build_game
+from generator.formats import EXTRA_FORMATS, FORMATS
 from generator.designs import expand
 from generator.errors import OptionError, PunchboardError, display_path
 from generator.layout.plan import DUPLEX, MARKS, PAPERS_MM, SheetOptions
@@ -184,6 +184,8 @@ def cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from generator.build import BuildOptions, build_game   # only builds pay for the render and output stack
+
     preset = None
     if args.shop:
         from generator.shops import load_preset
@@ -270,6 +272,8 @@ def _question_parser(parser: argparse.ArgumentParser, rest: list[str]) -> argpar
 
 def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from generator.serve import serve
+
+    from generator.build import BuildOptions
 
     game = args.game or game_folders()[0].name
     options = BuildOptions(SheetOptions(args.paper), args.out, args.theme, args.style, ("sheets", "svg"))

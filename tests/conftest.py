@@ -46,3 +46,24 @@ def niya_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("niya-build")
     build_game("niya", BuildOptions(SheetOptions(), out))
     return out / "niya"
+
+
+def build_on_papers(tmp_path_factory: pytest.TempPathFactory, game: str,
+                    formats: tuple[str, ...] = ("sheets", "svg")) -> dict[str, Path]:
+    """A shipped game built on A4 and on Letter: paper -> output/<game>/."""
+    out = {}
+    for paper in ("a4", "letter"):
+        root = tmp_path_factory.mktemp(f"{game}-{paper}")
+        build_game(game, BuildOptions(SheetOptions(paper), root, formats=formats))
+        out[paper] = root / game
+    return out
+
+
+def pieces_by_component(folder: Path) -> dict[str, int]:
+    """Printed pieces per component, from a build's manifest."""
+    import json
+    out: dict[str, int] = {}
+    for d in json.loads((folder / "manifest.json").read_text())["designs"]:
+        if d["face"] == "front":
+            out[d["component"]] = out.get(d["component"], 0) + d["count"]
+    return out

@@ -2,38 +2,23 @@
 
 from __future__ import annotations
 
-import json
 import re
-from collections import Counter
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
 
-from generator.build import BuildOptions, build_game
-from generator.layout.plan import SheetOptions
+from conftest import build_on_papers, pieces_by_component
+
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> dict[str, Path]:
-    out = {}
-    for paper in ("a4", "letter"):
-        root = tmp_path_factory.mktemp(f"izakaya-{paper}")
-        build_game("izakaya", BuildOptions(SheetOptions(paper), root, formats=("sheets", "svg")))
-        out[paper] = root / "izakaya"
-    return out
-
-
-def pieces(folder: Path) -> Counter:
-    out: Counter = Counter()
-    for d in json.loads((folder / "manifest.json").read_text())["designs"]:
-        if d["face"] == "front":
-            out[d["component"]] += d["count"]
-    return out
+    return build_on_papers(tmp_path_factory, "izakaya")
 
 
 def test_the_set_has_what_the_rules_use_at_five_players(built):
-    got = pieces(built["a4"])
+    got = pieces_by_component(built["a4"])
     assert got["site-card"] >= 5 * 5 + 1                       # the 5 x 5 grid and the site-claiming card
     assert got["drink"] == 36 and got["crate"] == 6 and got["stock-card"] == 6 and got["shape-card"] == 1
     assert got["coin-100"] >= 12 + 5 * 10                      # 100/100/200/200/300/300 and 1,000 yen each

@@ -3,39 +3,20 @@ check proves, and sheets on A4 and Letter."""
 
 from __future__ import annotations
 
-import json
 import re
-from collections import Counter
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
 
-from generator.build import BuildOptions, build_game
-from generator.layout.plan import SheetOptions
+from conftest import build_on_papers, pieces_by_component
+
 from generator.spec.load import load_game
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> dict[str, Path]:
-    out = {}
-    for paper in ("a4", "letter"):
-        root = tmp_path_factory.mktemp(f"nusfjord-{paper}")
-        build_game("nusfjord", BuildOptions(SheetOptions(paper), root, formats=("sheets", "svg")))
-        out[paper] = root / "nusfjord"
-    return out
-
-
-def manifest(folder: Path) -> dict:
-    return json.loads((folder / "manifest.json").read_text())
-
-
-def pieces(folder: Path) -> Counter:
-    out: Counter = Counter()
-    for d in manifest(folder)["designs"]:
-        if d["face"] == "front":
-            out[d["component"]] += d["count"]
-    return out
+    return build_on_papers(tmp_path_factory, "nusfjord")
 
 
 def texts(svg: Path) -> list[str]:
@@ -43,7 +24,7 @@ def texts(svg: Path) -> list[str]:
 
 
 def test_every_piece_the_rulebook_lists_is_printed(built):
-    got = pieces(built["a4"])
+    got = pieces_by_component(built["a4"])
     assert sum(got[f"building-{d}"] for d in ("herring", "mackerel", "cod")) == 132          # L15
     assert got["elder"] == 18 and got["ship"] == 18                                           # L16, L18
     assert sum(got[f"first-player-{n}"] for n in range(1, 6)) == 15                            # L17

@@ -5,17 +5,16 @@ x 300, rounded to the nearest pixel (a poker card with 1/8 in bleed is 825 x 112
 Crafter and DriveThruCards ask). pypdfium2 rounds each side up from the page size in points, which
 can add a column of almost nothing; that sliver is dropped, never resampled.
 
-Rasterising and encoding are most of a full build, so pages are shared among the machine's cores
-(each worker opens the PDF itself; every file depends only on its page, so the bytes are the same
-however the work is split), and PNGs are encoded with zlib's run-length strategy at level 1: our art
-is flat colour, which that encodes smaller than the default level 6 and in about three quarters of
-the time.
+Rasterising and encoding are most of a full build, so PNGs are encoded on one thread per core (every
+file depends only on its page, so the bytes are the same however the work is split), with zlib's
+run-length strategy at level 1: our art is flat colour, which that encodes smaller than the default
+level 6 and in about three quarters of the time.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
+from concurrent.futures import ThreadPoolExecutor
 import zlib
 from pathlib import Path
 from typing import Callable
@@ -35,43 +34,40 @@ def pixel_size(width_mm: float, height_mm: float, dpi: int = DPI) -> tuple[int, 
 Job = tuple[int, str, float, "tuple[int, int] | None"]   # page, file, scale (pixels per point), crop
 
 
-def _render_some(args: tuple[str, list[Job]]) -> int:
-    """Worker: render the listed pages of one PDF to their PNG files."""
-    import pypdfium2 as pdfium  # only builds that write PNGs pay for it
-
-    pdf_path, jobs = args
-    pdf = pdfium.PdfDocument(pdf_path)
-    try:
-        for i, target, scale, crop in jobs:
-            page = pdf[i]
-            image = page.render(scale=scale, may_draw_forms=False).to_pil().convert("RGB")
-            if crop is not None:
-                image = image.crop((0, 0, *crop))
-            image.save(target, format="PNG", dpi=(round(scale * 72), round(scale * 72)), **PNG_OPTIONS)
-            page.close()
-    finally:
-        pdf.close()
-    return len(jobs)
-
-
 def workers_for(pages: int) -> int:
     return max(1, min(os.cpu_count() or 1, pages // MIN_PAGES_PER_WORKER))
 
 
+def _save(image, target: str, dpi: int) -> None:
+    image.save(target, format="PNG", dpi=(dpi, dpi), **PNG_OPTIONS)
+
+
 def render_pages(pdf_path: Path, jobs: list[Job], tick: Callable[[], None] = lambda: None) -> None:
-    """Render pages to PNG files, on as many cores as the work is worth."""
+    """Render pages to PNG files. PDFium is not thread-safe, so pages are rasterised one after another
+    here; encoding (most of the time, and Pillow releases the GIL while it compresses) runs on a pool of
+    threads, one per core. No process is forked: a build inside pnp serve runs beside other threads."""
+    import pypdfium2 as pdfium  # only builds that write PNGs pay for it
+
     n = workers_for(len(jobs))
-    chunks = [jobs[k::n] for k in range(n)]
-    batches = [(str(pdf_path), c[s:s + 16]) for c in chunks for s in range(0, len(c), 16)]
-    if n == 1 or "fork" not in multiprocessing.get_all_start_methods():
-        for batch in batches:
-            for _ in range(_render_some(batch)):
+    pdf = pdfium.PdfDocument(str(pdf_path))
+    try:
+        with ThreadPoolExecutor(max_workers=n) as pool:
+            pending = []
+            for i, target, scale, crop in jobs:
+                page = pdf[i]
+                image = page.render(scale=scale, may_draw_forms=False).to_pil().convert("RGB")
+                page.close()
+                if crop is not None:
+                    image = image.crop((0, 0, *crop))
+                pending.append(pool.submit(_save, image, target, round(scale * 72)))
+                while len(pending) > 2 * n:              # keep a few images in memory, not every page
+                    pending.pop(0).result()
+                    tick()
+            for job in pending:
+                job.result()
                 tick()
-        return
-    with multiprocessing.get_context("fork").Pool(n) as pool:
-        for done in pool.imap_unordered(_render_some, batches):
-            for _ in range(done):
-                tick()
+    finally:
+        pdf.close()
 
 
 def write_pngs(designs_pdf: Path, targets: list[tuple[Path, float, float]], tick: Callable[[], None] = lambda: None) -> None:
