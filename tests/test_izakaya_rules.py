@@ -208,3 +208,10 @@ def test_the_tetrahedron_net_stands_on_one_face():
     assert net.width_mm >= 2 * e and net.height_mm >= 2 * h          # the big triangle and its tabs
     numbers = [float(t) for t in net.outline.replace("M", " ").replace("L", " ").replace("Z", " ").split()]
     assert min(numbers) >= 0 and len(numbers) == 12 * 2                # 3 corners, 3 midpoints, 6 tab points
+
+
+def test_runtime_invariants_are_checked_over_random_games():
+    report = check_game(load_game("izakaya"))
+    for ref in ("IZA-INV-08", "IZA-INV-09"):
+        found = [c for c in report.checks if c.name.startswith(ref)]
+        assert [c.data["players"] for c in found] == [2, 3, 4, 5] and all(c.ok for c in found)

@@ -17,7 +17,9 @@ from generator.solver.games.izakaya.aid import izakaya_aid
 from generator.solver.games.izakaya.checks import SPEC_CHECKS
 from generator.solver.games.izakaya.grid import Grid, edge
 from generator.solver.games.izakaya.rules import Building, Position, bid, claim_ruling, drink_ruling, score
-from generator.solver.games.izakaya.simulation import simulate, simulation_check
+from generator.solver.games.izakaya.simulation import invariant_checks, simulate, simulation_check
+
+INVARIANT_GAMES = 20      # random games a player count that check IZA-INV-08/09 without --simulate
 from generator.solver.games.izakaya.spec import IzakayaSpec, read_spec
 from generator.solver.registry import register
 
@@ -87,14 +89,19 @@ class IzakayaRules(Rules):
         return {"prices": {src: pos.prices[src], dst: pos.prices[dst]}, **score(pos)}
 
     def extra_checks(self, **options: Any) -> list[CheckResult]:
+        """IZA-INV-08/09 over random games always (20 a player count, or --simulate N), and with --simulate
+        the supply, yen and game-length figures."""
         games, seed = options.get("simulate") or 0, options.get("seed", 1)
-        if games <= 0:
-            return []
         supply = {shape: self.game.component(c).total_count(1) for shape, c in self.ispec.floors.items()}
         coins = self.game.component("coin-100").total_count(1)
         drinks = self.game.component("drink").total_count(1)
-        return [simulation_check(simulate(self.ispec, p, supply, games, seed), supply, coins, drinks, seed)
-                for p in self.ispec.player_counts]
+        out: list[CheckResult] = []
+        for p in self.ispec.player_counts:
+            tally = simulate(self.ispec, p, supply, games or INVARIANT_GAMES, seed)
+            out += invariant_checks(tally)
+            if games:
+                out.append(simulation_check(tally, supply, coins, drinks, seed))
+        return out
 
     def aid(self) -> dict[str, Any]:
         return izakaya_aid(self.ispec, self.game)

@@ -32,6 +32,8 @@ class Game:
     used: Counter = field(default_factory=Counter)            # most of each supply in use
     conserved: bool = True
     ended: str = ""
+    limit_breaks: int = 0          # IZA-INV-08: a limited spot used twice in a phase, or a fourth action disc
+    claim_breaks: int = 0          # IZA-INV-09: more claims or pyramids than a player has (one a card by the map)
 
     @property
     def yen_total(self) -> int:
@@ -137,15 +139,24 @@ def play(spec: IzakayaSpec, players: int, supply: dict[str, int], seed: Any) -> 
         if result["last_round"] and last is None:
             last = g.rounds if spec.last_round == "this-round" else g.rounds + 1
         taken: set[str] = set()
+        spots: Counter = Counter()                   # IZA-INV-08: discs on each limited spot this phase
+        discs: Counter = Counter()                   # and action discs each player placed
         for _ in range(spec.action_discs):
             for p in g.order:
                 options = _actions(g, p, taken)
                 if options:
                     action = rng.choice(options)
                     if action[0] in ("drink", "price"):
-                        taken.add(action[1] if action[0] == "drink" else "price")
+                        spot = action[1] if action[0] == "drink" else "price"
+                        taken.add(spot)
+                        spots[spot] += 1
+                    discs[p] += 1
                     _apply(g, p, action, rng)
                 g.conserved &= g.yen_total == total
+        g.limit_breaks += sum(n > 1 for n in spots.values()) + sum(n > spec.action_discs for n in discs.values())
+        claims = Counter(g.pos.claims.values())
+        g.claim_breaks += sum(n > spec.claim_discs for n in claims.values()) + \
+            sum(n > spec.pyramids for n in Counter(g.pos.pyramids.values()).values())
         g.used["pyramids"] = max(g.used["pyramids"], max(Counter(g.pos.pyramids.values()).values(), default=0))
         if last is not None and g.rounds >= last:
             g.ended = "threshold"
@@ -169,6 +180,8 @@ class Tally:
     most: Counter = field(default_factory=Counter)
     broken: int = 0
     first_short: str = ""
+    limit_breaks: int = 0
+    claim_breaks: int = 0
 
 
 def simulate(spec: IzakayaSpec, players: int, supply: dict[str, int], games: int, seed: int) -> Tally:
@@ -179,6 +192,8 @@ def simulate(spec: IzakayaSpec, players: int, supply: dict[str, int], games: int
         t.rounds.append(g.rounds)
         t.endings[g.ended] += 1
         t.broken += not g.conserved
+        t.limit_breaks += g.limit_breaks
+        t.claim_breaks += g.claim_breaks
         for k, v in g.used.items():
             t.most[k] = max(t.most[k], v)
         if g.short and not t.first_short:
@@ -186,6 +201,16 @@ def simulate(spec: IzakayaSpec, players: int, supply: dict[str, int], games: int
         for k in g.short:
             t.short[k] += 1
     return t
+
+
+def invariant_checks(t: Tally) -> list[CheckResult]:
+    """IZA-INV-08 and IZA-INV-09, which hold at every step of play, checked over random games."""
+    return [CheckResult("spec", "IZA-INV-08 action spot limits", t.limit_breaks == 0,
+                        f"{t.games} random games: {t.limit_breaks} phases with a colour or the Price spot used twice or a "
+                        f"player placing more than 3 action discs", {"players": t.players}),
+            CheckResult("spec", "IZA-INV-09 one pyramid a card, six claims", t.claim_breaks == 0,
+                        f"{t.games} random games: {t.claim_breaks} times a player held more claims or pyramids than "
+                        f"printed; one pyramid a card by construction", {"players": t.players})]
 
 
 def simulation_check(t: Tally, supply: dict[str, int], coins: int, drinks: int, seed: int) -> CheckResult:
