@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.designs import DesignSpec
+from generator.output.png import PNG_OPTIONS
 from generator.shops import Preset, Product
 from generator.units import MM_PER_IN, mm_to_pt
 
@@ -53,11 +54,11 @@ def render_png(pdf, page_index: int, spec: DesignSpec, bleed_mm: float, product:
     if image.width < w or image.height < h:        # a hair short (a component larger than the product): extend the bleed
         image = _extend(image, (max(0, (w - image.width + 1) // 2), max(0, (h - image.height + 1) // 2)))
     left, top = (image.width - w) // 2, (image.height - h) // 2
-    image.crop((left, top, left + w, top + h)).save(target, format="PNG", dpi=(dpi, dpi))
+    image.crop((left, top, left + w, top + h)).save(target, format="PNG", dpi=(dpi, dpi), **PNG_OPTIONS)
 
 
 def _extend(image, pad: tuple[int, int]):
-    """Grow an image by repeating its edge pixels (the bleed is the art's continuation)."""
+    """Grow an image by a few pixels a side: a stretched copy lies under it, so the art runs on into the bleed."""
     from PIL import Image
 
     w, h = image.width + 2 * pad[0], image.height + 2 * pad[1]
