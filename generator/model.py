@@ -73,6 +73,7 @@ class Style:
     palette: Mapping[str, str] = field(default_factory=frozen_map)
     line_art: bool = False
     note: str = ""
+    palette_cmyk: Mapping[str, tuple[float, ...]] = field(default_factory=frozen_map)  # exact press colours (0-1)
 
 
 @dataclass(frozen=True)

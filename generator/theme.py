@@ -58,7 +58,10 @@ def appearance(game: Game, theme_file: Path | None = None, style: str = "colour"
                for name, path in game.icons.items()})
     if theme_file is not None:
         look = _apply_theme(game, look, theme_file)
-    return dataclasses.replace(look, palette={**look.palette, **look.style.palette})
+    style = look.style           # a style's colours replace the game's, press colours included
+    cmyk = {k: v for k, v in look.palette_cmyk.items() if k not in style.palette}
+    return dataclasses.replace(look, palette={**look.palette, **style.palette},
+                               palette_cmyk={**cmyk, **style.palette_cmyk})
 
 
 def _sources(value: Any, base: Path, named_in: str) -> Any:

@@ -140,3 +140,17 @@ def test_a_theme_may_fix_a_press_colour_and_a_bad_one_is_one_line(tmp_path):
     theme.write_text('palette:\n  sea: {colour: "#2266aa", cmyk: [90, 40, 0]}\n')
     code, _, err = run_cli("build", "nyakuza", "--theme", str(theme), "--out", str(tmp_path))
     assert code == 2 and "palette.sea.cmyk: expected four percentages" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_style_that_recolours_drops_the_games_press_colour(tmp_path):
+    from generator.spec.load import load_game
+    from generator.theme import appearance
+
+    spec = PHOTO_GAME.replace('palette: {paper: "#ffffff", ink: "#000000"}',
+                              'palette: {paper: "#ffffff", ink: {colour: "#102030", cmyk: [0, 0, 0, 100]}}\n'
+                              'styles:\n  night: {palette: {ink: "#203040"}}\n'
+                              '  print: {palette: {ink: {colour: "#304050", cmyk: [10, 0, 0, 90]}}}')
+    game = load_game(tiny_game(tmp_path, "photo", spec, {"card.svg.j2": PHOTO_CARD}))
+    assert appearance(game).press_colours() == {(16, 32, 48): (0.0, 0.0, 0.0, 1.0)}
+    assert appearance(game, style="night").press_colours() == {}
+    assert appearance(game, style="print").press_colours() == {(48, 64, 80): (0.1, 0.0, 0.0, 0.9)}

@@ -66,8 +66,7 @@ class _GameReader:
         title = r.text(top.get("title"), "title") if "title" in top else None
         pmin, pmax = self.players(top.get("players"))
         colours = self.player_colours(top.get("player_colours", []))
-        self.cmyk: dict[str, tuple[float, ...]] = {}
-        palette = self.palette(top.get("palette", {}), "palette")
+        palette, cmyk = self.palette(top.get("palette", {}), "palette")
         fonts = self.fonts(top.get("fonts", {}))
         styles = self.styles(top.get("styles", {}))
         art = self.art(top.get("art", {}))
@@ -96,7 +95,7 @@ class _GameReader:
         return Game(
             id=game_id, title=title, folder=self.folder, spec_file=self.spec_file,
             players_min=pmin, players_max=pmax, player_colours=tuple(colours),
-            palette=frozen_map(palette), palette_cmyk=frozen_map(self.cmyk), fonts=frozen_map(fonts), styles=frozen_map(styles),
+            palette=frozen_map(palette), palette_cmyk=frozen_map(cmyk), fonts=frozen_map(fonts), styles=frozen_map(styles),
             art=frozen_map(art), labels=frozen_map(labels), components=tuple(components), setup=tuple(setup), rules=frozen_map(rules),
             notes=tuple(frozen_map(n) for n in notes), provenance=frozen_map(r.provenance), icons=frozen_map(icons),
             rules_from=rules_from,
@@ -156,19 +155,19 @@ class _GameReader:
                 out.append(PlayerColour(pid, name, colour, pattern, symbol))
         return out
 
-    def palette(self, value: Any, where: str) -> dict[str, str]:
-        """name -> "#rrggbb"; entries written {colour, cmyk} also give their exact press colour (self.cmyk)."""
+    def palette(self, value: Any, where: str) -> tuple[dict[str, str], dict[str, tuple[float, ...]]]:
+        """name -> "#rrggbb", and the exact press colours of the entries written {colour, cmyk}."""
         r = self.r
         m = r.mapping(value, where, free=True) or {}
-        out = {}
+        colours, cmyk = {}, {}
         for key, entry in m.items():
             if r.slug(key, join(where, key)):
-                colour, cmyk = r.palette_entry(entry, join(where, key))
+                colour, exact = r.palette_entry(entry, join(where, key))
                 if colour:
-                    out[key] = colour
-                if colour and cmyk and where == "palette":
-                    self.cmyk[key] = cmyk
-        return out
+                    colours[key] = colour
+                    if exact:
+                        cmyk[key] = exact
+        return colours, cmyk
 
     def fonts(self, value: Any) -> dict[str, FontRole]:
         r = self.r
@@ -186,10 +185,10 @@ class _GameReader:
             s = r.mapping(spec, where, *keys("style"))
             if s is None:
                 continue
-            palette = self.palette(s.get("palette", {}), join(where, "palette"))
+            palette, cmyk = self.palette(s.get("palette", {}), join(where, "palette"))
             line_art = r.boolean(s.get("line_art", False), join(where, "line_art"))
             note = r.text(s.get("note", ""), join(where, "note"), allow_empty=True) or ""
-            out[name] = Style(name, frozen_map(palette), bool(line_art), note)
+            out[name] = Style(name, frozen_map(palette), bool(line_art), note, frozen_map(cmyk))
         return out
 
     def art(self, value: Any) -> dict[str, Any]:
