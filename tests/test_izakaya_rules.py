@@ -178,8 +178,8 @@ def test_claims_limit_discs_pyramids_and_cards(spec):
 
 def test_scoring_uses_current_prices_and_breaks_ties_by_yen_kept(spec):
     pos = Position(["A", "B"], spec.grid(2), {**spec.prices, "white": 200, "blue": 300},
-                   drinks={(0, 0): "white", (0, 1): "white", (1, 0): "blue"},
-                   buildings=[Building((0, 0), "A", 3)], yen={"A": 0, "B": 2100})
+                   drinks={(0, 1): "white", (0, 2): "white", (1, 1): "blue"},
+                   buildings=[Building((0, 1), "A", 3)], yen={"A": 0, "B": 2100})
     out = score(pos)
     assert out["payouts"][0]["payout"] == 3 * (200 + 200 + 300) == 2100
     assert out["winners"] == ["B"] and out["tie_broken"]                 # 2100 each; B kept more yen
@@ -215,3 +215,12 @@ def test_runtime_invariants_are_checked_over_random_games():
     for ref in ("IZA-INV-08", "IZA-INV-09"):
         found = [c for c in report.checks if c.name.startswith(ref)]
         assert [c.data["players"] for c in found] == [2, 3, 4, 5] and all(c.ok for c in found)
+
+
+def test_an_example_that_breaks_the_rules_is_refused_like_a_position_file(tmp_path):
+    bad = tmp_path / "more.yaml"
+    bad.write_text("examples:\n  - name: outer corner\n    scenario: score\n"
+                   "    given: {players: [A, B], drinks: [{corner: [0, 0], colour: white}]}\n    expected: {scores: {}}\n")
+    code, out, err = run_cli("check", "izakaya", "--examples", str(bad))
+    assert code == 2 and "examples[0].given.drinks[0].corner: [0, 0] is not a drink spot" in err
+    assert len(err.strip().splitlines()) == 1

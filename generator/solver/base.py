@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable, Mapping
 
-from generator.errors import Problem, SpecError
+from generator.errors import Problem, ProblemCollector, SpecError
 from generator.model import Game
 from generator.spec.reader import Reader
 from generator.spec.yamlio import join
@@ -134,6 +134,14 @@ class Rules:
                 needed, printed = d.each * players + d.to_box, comp.total_count(self.game.seats)
             out[d.component] = {"needed": needed, "printed": printed, "left": printed - needed}
         return out
+
+    @staticmethod
+    def given(example: Example, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
+        """An example's `given:`, its keys checked (a missing or unknown key is one problem each)."""
+        r = Reader(ProblemCollector())
+        given = r.mapping(dict(example.given), "given", required, optional) or {}
+        r.problems.raise_if_any()
+        return given
 
     def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.description = f"No searches are defined for {self.game_id}."

@@ -10,23 +10,20 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from generator.errors import Problem, SpecError
+from generator.errors import Problem, ProblemCollector, SpecError
 from generator.solver.base import CheckResult, Example, Rules
 from generator.solver.games.izakaya import questions
 from generator.solver.games.izakaya.aid import izakaya_aid
 from generator.solver.games.izakaya.checks import SPEC_CHECKS
 from generator.solver.games.izakaya.grid import Grid, edge
-from generator.solver.games.izakaya.rules import Building, Position, bid, claim_ruling, drink_ruling, score
+from generator.solver.games.izakaya.position import KEYS as POSITION_KEYS, OPTIONAL as POSITION_OPTIONAL, parse_position
+from generator.solver.games.izakaya.rules import Position, bid, claim_ruling, drink_ruling, score
 from generator.solver.games.izakaya.simulation import invariant_checks, simulate, simulation_check
 
 INVARIANT_GAMES = 20      # random games a player count that check IZA-INV-08/09 without --simulate
 from generator.solver.games.izakaya.spec import IzakayaSpec, read_spec
 from generator.solver.registry import register
-
-
-def _pairs(value: Any) -> tuple[int, int]:
-    a, b = value
-    return int(a), int(b)
+from generator.spec.yamlio import join
 
 
 class IzakayaRules(Rules):
@@ -40,50 +37,56 @@ class IzakayaRules(Rules):
     def ispec(self) -> IzakayaSpec:
         return self.spec
 
-    def _players(self, given: dict) -> int:
-        p = given.get("players")
-        if p not in self.ispec.grids:
-            raise SpecError(Problem(f"expected a player count of rules.grids, got {p!r}", None, "given.players"))
-        return p
+    def _position(self, given: dict) -> Position:
+        """The position an example gives, read by the same reader as a position file."""
+        data = {k: given[k] for k in (*POSITION_KEYS, *POSITION_OPTIONAL) if k in given}
+        try:
+            return parse_position(data, self.ispec, ProblemCollector())
+        except SpecError as exc:
+            raise SpecError([Problem(p.message, None, join("given", p.where or "")) for p in exc.problems]) from None
 
-    def _position(self, g: dict) -> Position:
-        """A position given inline in an example: players, drinks {corner: colour}, buildings, pyramids, claims."""
-        players = list(g.get("players", ["A", "B", "C", "D"]))
-        pos = Position(players, self.ispec.grid(len(players)), {**self.ispec.prices, **g.get("prices", {})},
-                       yen=dict(g.get("yen", {})))
-        pos.drinks = {_pairs(d["corner"]): d["colour"] for d in g.get("drinks", [])}
-        pos.claims = {edge(_pairs(c["edge"][0]), _pairs(c["edge"][1])): c["player"] for c in g.get("claims", [])}
-        pos.pyramids = {_pairs(p["card"]): p["player"] for p in g.get("pyramids", [])}
-        pos.buildings = [Building(_pairs(b["card"]), b["owner"], b["floors"]) for b in g.get("buildings", [])]
-        return pos
+    def _pair(self, value: Any, where: str) -> tuple[int, int]:
+        if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
+            raise SpecError(Problem(f"expected [row, col], got {value!r}", None, where))
+        return value[0], value[1]
 
     def scenario_setup(self, example: Example) -> dict[str, Any]:
-        return questions.setup(self.ispec, self._players(dict(example.given)))
+        players = self.given(example, ("players",))["players"]
+        if players not in self.ispec.grids:
+            raise SpecError(Problem(f"expected a player count of rules.grids, got {players!r}", None, "given.players"))
+        return questions.setup(self.ispec, players)
 
     def scenario_bid(self, example: Example) -> dict[str, Any]:
-        g = dict(example.given)
-        order = list(g["order"])
+        g = self.given(example, ("order", "yen", "bids"), ("pile",))
+        order = [str(p) for p in g["order"]]
+        for key in ("yen", "bids"):
+            if not isinstance(g[key], dict) or sorted(map(str, g[key])) != sorted(order):
+                raise SpecError(Problem(f"expected an amount for each of {', '.join(order)}", None, join("given", key)))
         return bid(self.ispec, order, dict(g["yen"]), dict(g["bids"]), g.get("pile", 0))
 
     def scenario_score(self, example: Example) -> dict[str, Any]:
-        return score(self._position(dict(example.given)))
+        return score(self._position(self.given(example, POSITION_KEYS, POSITION_OPTIONAL)))
 
     def scenario_drink(self, example: Example) -> dict[str, Any]:
-        g = dict(example.given)
-        ok, why = drink_ruling(self._position(g), _pairs(g["corner"]), g.get("colour"), self.ispec)
+        g = self.given(example, (*POSITION_KEYS, "corner"), (*POSITION_OPTIONAL, "colour"))
+        ok, why = drink_ruling(self._position(g), self._pair(g["corner"], "given.corner"), g.get("colour"), self.ispec)
         return {"legal": ok, "reason": why}
 
     def scenario_claim(self, example: Example) -> dict[str, Any]:
-        g = dict(example.given)
-        e = edge(_pairs(g["edge"][0]), _pairs(g["edge"][1]))
+        g = self.given(example, (*POSITION_KEYS, "player", "edge"), POSITION_OPTIONAL)
+        cards = g["edge"] if isinstance(g["edge"], list) and len(g["edge"]) == 2 else [None, None]
+        e = edge(*(self._pair(c, "given.edge") for c in cards))
         ok, why, line = claim_ruling(self.ispec, self._position(g), g["player"], e)
         return {"legal": ok, "reason": why, "line_of_three": line}
 
     def scenario_adjust(self, example: Example) -> dict[str, Any]:
         """A Price adjustment (one coin from one colour to another), then the score."""
-        g = dict(example.given)
+        g = self.given(example, (*POSITION_KEYS, "move"), POSITION_OPTIONAL)
         pos = self._position(g)
-        src, dst = g["move"]
+        move = g["move"]
+        if not (isinstance(move, list) and len(move) == 2 and all(c in pos.prices for c in move)):
+            raise SpecError(Problem(f"expected [from, to] colours of {', '.join(self.ispec.colours)}", None, "given.move"))
+        src, dst = move
         pos.prices[src] -= self.ispec.coin
         pos.prices[dst] += self.ispec.coin
         return {"prices": {src: pos.prices[src], dst: pos.prices[dst]}, **score(pos)}

@@ -14,8 +14,8 @@ from generator.solver.games.izakaya.spec import IzakayaSpec
 def worked_example(spec: IzakayaSpec) -> dict[str, Any]:
     """The rulebook's example (L57-59), scored by the engine: 3 floors, two white and one blue drink."""
     pos = Position(["A", "B"], spec.grid(4), dict(spec.prices), yen={"A": 0, "B": 0})
-    pos.drinks = {(0, 0): "white", (0, 1): "white", (1, 0): "blue"}
-    pos.buildings = [Building((0, 0), "A", 3)]
+    pos.drinks = {(1, 1): "white", (1, 2): "white", (2, 1): "blue"}
+    pos.buildings = [Building((1, 1), "A", 3)]
     paid = score(pos)["payouts"][0]
     return {"white": spec.prices["white"], "blue": spec.prices["blue"], "drinks": paid["drinks"],
             "floors": paid["floors"], "payout": paid["payout"]}

@@ -13,8 +13,8 @@ from generator.solver.games.izakaya.spec import IzakayaSpec
 from generator.spec.reader import Reader
 from generator.spec.yamlio import join, load_yaml
 
-KEYS = ("players", "grid")
-OPTIONAL = ("prices", "drinks", "claims", "pyramids", "buildings", "yen", "disabled")
+KEYS = ("players",)
+OPTIONAL = ("grid", "prices", "drinks", "claims", "pyramids", "buildings", "yen")
 
 
 def _pair(r: Reader, value: Any, where: str, what: str) -> tuple[int, int] | None:
@@ -30,7 +30,11 @@ def _pair(r: Reader, value: Any, where: str, what: str) -> tuple[int, int] | Non
 
 def read_position(path: Path, spec: IzakayaSpec) -> Position:
     data, lines = load_yaml(path)
-    problems = ProblemCollector(display_path(path), lines)
+    return parse_position(data, spec, ProblemCollector(display_path(path), lines))
+
+
+def parse_position(data: Any, spec: IzakayaSpec, problems: ProblemCollector) -> Position:
+    """A position from a file's (or an example's) data; every problem is one line, raised together."""
     r = Reader(problems)
     m = r.mapping(data, "", KEYS, OPTIONAL) or {}
     players = [str(p) for p in (r.sequence(m.get("players"), "players", min_items=2) or [])]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from generator.errors import Problem, ProblemCollector, SpecError
+from generator.errors import Problem, SpecError
 from generator.solver.base import Example, Rules
 from generator.solver.games.nusfjord import questions
 from generator.solver.games.nusfjord.aid import nusfjord_aid
@@ -22,7 +22,6 @@ from generator.solver.games.nusfjord.scoring import harbor_installation, score
 from generator.solver.games.nusfjord.setup import elder_stacks, first_players, setup
 from generator.solver.games.nusfjord.spec import NusfjordSpec, read_spec
 from generator.solver.registry import register
-from generator.spec.reader import Reader
 
 
 class NusfjordRules(Rules):
@@ -37,12 +36,6 @@ class NusfjordRules(Rules):
     @property
     def nspec(self) -> NusfjordSpec:
         return self.spec
-
-    def _given(self, example: Example, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
-        r = Reader(ProblemCollector())
-        given = r.mapping(dict(example.given), "given", required, optional) or {}
-        r.problems.raise_if_any()
-        return given
 
     def _count(self, given: dict[str, Any], key: str, default: int | None = None) -> int:
         value = given.get(key, default)
@@ -60,10 +53,10 @@ class NusfjordRules(Rules):
 
     # -- examples -------------------------------------------------------------------------------
     def scenario_setup(self, example: Example) -> dict[str, Any]:
-        return setup(self.nspec, self._players(self._given(example, ("players",))))
+        return setup(self.nspec, self._players(self.given(example, ("players",))))
 
     def scenario_rounds(self, example: Example) -> dict[str, Any]:
-        g = self._given(example, ("seats",), ("first",))
+        g = self.given(example, ("seats",), ("first",))
         seats = [str(s) for s in g["seats"]]
         first = str(g.get("first", seats[0]))
         if first not in seats:
@@ -75,7 +68,7 @@ class NusfjordRules(Rules):
 
     def scenario_fish(self, example: Example) -> dict[str, Any]:
         keys = ("haul",)
-        g = self._given(example, keys, ("elders", "action_board_shares", "foreign_shares", "own_shares", "reserve"))
+        g = self.given(example, keys, ("elders", "action_board_shares", "foreign_shares", "own_shares", "reserve"))
         elders = [self._count({"e": e}, "e") for e in g.get("elders", [])]
         foreign = {str(k): self._count(g["foreign_shares"], k) for k in g.get("foreign_shares", {})}
         catch = fish(self.nspec, self._count(g, "haul"), elders, self._count(g, "action_board_shares", 0), foreign,
@@ -83,12 +76,12 @@ class NusfjordRules(Rules):
         return {**catch.as_json(), "accounted": catch.placed, "elder_payouts": catch.elder_payouts}
 
     def scenario_score(self, example: Example) -> dict[str, Any]:
-        g = self._given(example, (), questions.SCORE_ARGS)
+        g = self.given(example, (), questions.SCORE_ARGS)
         return score(self.nspec, *(self._count(g, k, 0) for k in questions.SCORE_ARGS))
 
     def scenario_thin_out(self, example: Example) -> dict[str, Any]:
         """Thin Out: 1 wood per Forest, kept up to the wood cap; barred with no Forest or a full supply."""
-        g = self._given(example, ("forests", "wood"))
+        g = self.given(example, ("forests", "wood"))
         forests, wood = self._count(g, "forests"), self._count(g, "wood")
         allowed = forests > 0 and wood < self.nspec.wood_cap
         keep = min(self.nspec.wood_cap, wood + forests) if allowed else wood
@@ -97,17 +90,17 @@ class NusfjordRules(Rules):
 
     def scenario_haul(self, example: Example) -> dict[str, Any]:
         """The haul with no Ship built: the catboat's printed number."""
-        g = self._given(example, ("ships",))
+        g = self.given(example, ("ships",))
         if self._count(g, "ships"):
             raise SpecError(Problem("the Fishing track's numbers under Ships are not in the rulebook (NUS-GAP-03); "
                                     "only a haul with 0 Ships can be computed", None, "given.ships"))
         return {"haul": self.nspec.start_haul}
 
     def scenario_harbor_installation(self, example: Example) -> dict[str, Any]:
-        return {"vp": harbor_installation(self._count(self._given(example, ("ships",)), "ships"))}
+        return {"vp": harbor_installation(self._count(self.given(example, ("ships",)), "ships"))}
 
     def scenario_elder_space(self, example: Example) -> dict[str, Any]:
-        g = self._given(example, ("players", "space"))
+        g = self.given(example, ("players", "space"))
         stacks = elder_stacks(self.nspec, self._players(g))
         space = self._count(g, "space")
         if not 1 <= space <= len(stacks):
@@ -118,14 +111,14 @@ class NusfjordRules(Rules):
                 "names": [names.get(e, "") for e in st["face_up"]]}
 
     def scenario_flow(self, example: Example) -> dict[str, Any]:
-        g = self._given(example, ("players",), ("games",))
+        g = self.given(example, ("players",), ("games",))
         p = self._players(g)
         f = building_flow(self.nspec, self.game, p)
         games = self._count(g, "games", 1)
         return {**f, "face_up_used": {k: n * games for k, n in self.nspec.face_up.items()}}
 
     def scenario_mix_decks(self, example: Example) -> dict[str, Any]:
-        g = self._given(example, ("A_each", "B_each"))
+        g = self.given(example, ("A_each", "B_each"))
         n = len(self.nspec.decks)
         got = {"A": n * self._count(g, "A_each"), "B": n * self._count(g, "B_each")}
         return {**got, "decks": n, "matches_face_up": got == dict(self.nspec.face_up)}
