@@ -21,9 +21,10 @@ from generator.output.png import write_pngs
 from generator.output.shop import write_boxed, write_shop_files
 from generator.output.typst_pdf import TypstRunner, designs_pdf, sheets_pdf
 from generator.output.writer import staged_folder
-from generator.output.preset import decks, write_per_card, write_per_deck
+from generator.output.preset import decks, preset_notes, proof_plan, write_per_card, write_per_deck
 from generator.output.tts import write_tts
 from generator.output.cut import write_cut_files
+from generator.layout.registration import marked
 from generator.output.press import Converter
 from generator.output.press_pdf import to_press
 from generator.progress import Progress
@@ -148,33 +149,16 @@ def _write_preset(job: _Job) -> None:
     folder.mkdir()
     deck_list = decks(job.specs, preset)
     job.progress.stage(f"{job.game.id}: {preset.name}", sum(len(d.fronts) for d in deck_list if d.product))
-    writer = write_per_card if preset.files == "per-card" else write_per_deck
-    args = (job.work / "designs.pdf", folder, job.specs, deck_list, preset, job.sheet.bleed_mm)
-    job.files += writer(*args, job.progress.tick) if writer is write_per_card else writer(*args)
+    write = write_per_card if preset.files == "per-card" else write_per_deck
+    job.files += write(job.work / "designs.pdf", folder, job.specs, deck_list, preset, job.sheet.bleed_mm,
+                       job.progress.tick)
     if preset.colour == "cmyk":                  # the shop wants CMYK: its decks become press files
         for pdf in sorted(folder.glob("*.pdf")):
             to_press(pdf, pdf, Converter(job.ink_limit or preset.ink_limit, job.press_colours), pdf.stem)
-    missing = [f"{d.fronts[0].component.id} ({d.fronts[0].component.width_mm:g} x {d.fronts[0].component.height_mm:g} mm)"
-               for d in deck_list if d.product is None]
-    if missing:
-        job.notes.append(f"{job.game.id}: {preset.name} has no product for {', '.join(missing)}: not written; "
-                         "print them at home or at another shop")
-    for d in deck_list:
-        c = d.fronts[0].component
-        if d.product is not None and abs(d.scale - 1) > 1e-6:
-            job.notes.append(f"{job.game.id}: {c.id} ({c.width_mm:g} x {c.height_mm:g} mm) is printed as "
-                             f"{preset.name} {d.product.name}, scaled {100 * (d.scale - 1):+.1f} %")
-    products = {d.component: (d.product.name if d.product else "no product at " + preset.name) for d in deck_list}
-    pages = {s.id: i + 1 for i, s in enumerate(job.specs)}
-    b = job.sheet.bleed_mm
-    data = {"title": f"{job.game.title}: proof for {preset.name}", "designs": "designs.pdf", "designs_list": [
-        {"page": pages[s.id], "w": s.component.width_mm + 2 * b, "h": s.component.height_mm + 2 * b, "b": b,
-         "name": s.id, "line": f"{s.component.name} · {s.face} · {s.count} printed · trim "
-                               f"{s.component.width_mm:g} x {s.component.height_mm:g} mm",
-         "product": products.get(s.component.id, "")} for s in job.specs]}
+    job.notes.extend(preset_notes(job.game.id, deck_list, preset))
+    data = proof_plan(job.game.title, job.specs, deck_list, preset, job.sheet.bleed_mm)
     (folder / "proof.pdf").write_bytes(job.runner.compile("proof.typ", "proof.json", data, "proof"))
     job.files += 1
-    job.progress.tick()
 
 
 def _write_press(job: _Job) -> None:
@@ -204,8 +188,7 @@ def _write_cut(job: _Job) -> None:
     folder = job.stage / "cut"
     folder.mkdir()
     names = write_cut_files(job.plan, folder, f"{job.game.id}-{job.sheet.paper}")
-    by_hand = sorted({pl.design for p in job.plan.pages if p.side == "front"
-                      and not any(line.kind == "reg-square" for line in p.lines) for pl in p.placements})
+    by_hand = sorted({pl.design for p in job.plan.pages if p.side == "front" and not marked(p) for pl in p.placements})
     if by_hand:
         job.notes.append(f"{job.game.id}: too large to clear the registration marks, on sheets without them "
                          f"(cut by hand): {', '.join(by_hand)}")
@@ -213,7 +196,8 @@ def _write_cut(job: _Job) -> None:
     job.progress.tick()
 
 
-WRITERS = {"sheets": _write_sheets, "shop": _write_shop, "png": _write_pngs, "svg": _write_svgs, "tts": _write_tts, "cut": _write_cut}
+WRITERS = {"sheets": _write_sheets, "shop": _write_shop, "png": _write_pngs, "svg": _write_svgs, "tts": _write_tts,
+           "cut": _write_cut}
 
 
 def build_game(name: str | Path, options: BuildOptions, progress: Progress | None = None) -> BuildResult:

@@ -104,8 +104,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--ink-limit", type=int, choices=range(150, 401), metavar="PERCENT",
                    help="total ink of press files (default: the shop's, else 300)")
     b.add_argument("--formats", type=_formats, default=FORMATS, metavar="LIST",
-                   help="any of sheets,shop,png,svg (default: these four; sheets alone for quick proofs) and tts "
-                        "(Tabletop Simulator decks, tiles and tokens)")
+                   help="any of sheets,shop,png,svg (default: these four; sheets alone for quick proofs), tts "
+                        "(Tabletop Simulator decks, tiles and tokens) and cut (cutting-machine marks and files)")
 
     c = sub.add_parser("check", help="prove setups for every player count and the rulebook's worked examples",
                        description="Check inventory for every player count, the spec's own invariants, the rulebook's "

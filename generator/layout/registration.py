@@ -31,6 +31,11 @@ def registration_lines(page_w: float, page_h: float) -> list[Line]:
     ]
 
 
+def marked(page) -> bool:
+    """Whether a planned page carries the marks (a page of pieces too large for them does not)."""
+    return any(line.kind == "reg-square" for line in page.lines)
+
+
 def registration_box(page_w: float, page_h: float) -> dict[str, list[float]]:
     """Each mark's rectangle [x, y, w, h] in sheet millimetres (for the manifest and the cut file)."""
     i, s, n, t = INSET_MM, SQUARE_MM, LENGTH_MM, THICK_MM

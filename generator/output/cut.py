@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from generator.layout.plan import Page, SheetPlan
-from generator.layout.registration import registration_box
+from generator.layout.registration import marked, registration_box
 from generator.layout.turn import frame_matrix
 from generator.units import fmt_number
 
@@ -188,7 +188,7 @@ def write_cut_files(plan: SheetPlan, folder: Path, stem: str) -> list[str]:
     """One SVG and one DXF per front page with registration marks: `<stem>-sheet-NN.svg|dxf` (NN: the page)."""
     page_w, page_h = plan.options.page_mm
     names = []
-    fronts = [p for p in plan.pages if p.side == "front" and any(l.kind == "reg-square" for l in p.lines)]
+    fronts = [p for p in plan.pages if p.side == "front" and marked(p)]
     for page in fronts:
         base = f"{stem}-sheet-{page.index + 1:02d}"
         (folder / f"{base}.svg").write_text(cut_svg(page, page_w, page_h), encoding="utf-8")

@@ -16,7 +16,7 @@ from pathlib import Path
 from generator.designs import DesignSpec
 from generator.output.png import PNG_OPTIONS
 from generator.shops import Preset, Product
-from generator.units import MM_PER_IN, mm_to_pt
+from generator.units import mm_to_pt
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ def write_per_card(designs_pdf: Path, folder: Path, specs: list[DesignSpec], dec
 
 
 def write_per_deck(designs_pdf: Path, folder: Path, specs: list[DesignSpec], deck_list: list[Deck], preset: Preset,
-                   bleed_mm: float) -> int:
+                   bleed_mm: float, tick=lambda: None) -> int:
     """One PDF per deck: every copy of every card, in the preset's page order, each page the product's trim
     plus the shop's bleed, the design scaled to it, with TrimBox and BleedBox."""
     import pikepdf
@@ -133,6 +133,8 @@ def write_per_deck(designs_pdf: Path, folder: Path, specs: list[DesignSpec], dec
             out.save(folder / _name(preset.deck, deck.component, ""), deterministic_id=True, compress_streams=True,
                      object_stream_mode=pikepdf.ObjectStreamMode.generate)
             files += 1
+            for _ in deck.fronts:
+                tick()
     return files
 
 
@@ -155,6 +157,29 @@ def _add_page(out, form, box, product: Product, scale: float, bleed_mm: float) -
     out.pages.append(pikepdf.Page(page))
 
 
-def pixels_of(product: Product, bleed_mm: float, dpi: int) -> tuple[int, int]:
-    """What a product's file measures, computed the way shops do: (trim + 2 x bleed) in inches x dpi."""
-    return tuple(round((t + 2 * bleed_mm) / MM_PER_IN * dpi) for t in product.trim_mm)
+def preset_notes(game_id: str, deck_list: list[Deck], preset: Preset) -> list[str]:
+    """What the build summary says: components the shop has no product for, and any printed scaled."""
+    notes = []
+    missing = [f"{d.fronts[0].component.id} ({d.fronts[0].component.width_mm:g} x "
+               f"{d.fronts[0].component.height_mm:g} mm)" for d in deck_list if d.product is None]
+    if missing:
+        notes.append(f"{game_id}: {preset.name} has no product for {', '.join(missing)}: not written; "
+                     "print them at home or at another shop")
+    for d in deck_list:
+        c = d.fronts[0].component
+        if d.product is not None and abs(d.scale - 1) > 1e-6:
+            notes.append(f"{game_id}: {c.id} ({c.width_mm:g} x {c.height_mm:g} mm) is printed as "
+                         f"{preset.name} {d.product.name}, scaled {100 * (d.scale - 1):+.1f} %")
+    return notes
+
+
+def proof_plan(title: str, specs: list[DesignSpec], deck_list: list[Deck], preset: Preset,
+               bleed_mm: float) -> dict:
+    """proof.typ's data: every design once, with its name, count, trim and the product it becomes."""
+    products = {d.component: d.product.name if d.product else f"no product at {preset.name}" for d in deck_list}
+    b = bleed_mm
+    return {"title": f"{title}: proof for {preset.name}", "designs": "designs.pdf", "designs_list": [
+        {"page": i + 1, "w": s.component.width_mm + 2 * b, "h": s.component.height_mm + 2 * b, "b": b, "name": s.id,
+         "line": f"{s.component.name} · {s.face} · {s.count} printed · trim {s.component.width_mm:g} x "
+                 f"{s.component.height_mm:g} mm", "product": products.get(s.component.id, "")}
+        for i, s in enumerate(specs)]}

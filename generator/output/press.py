@@ -35,13 +35,14 @@ class Converter:
     @lru_cache(maxsize=None)
     def _convert(self, rgb: tuple[int, int, int]) -> CMYK:
         if rgb in self.explicit:
-            return self._limit(self.explicit[rgb])
+            return self.limit_ink(self.explicit[rgb])
         if max(rgb) - min(rgb) <= NEUTRAL:
             return (0.0, 0.0, 0.0, round(1 - sum(rgb) / 765, 4))
         c, m, y, k = _transform_pixel(rgb)
-        return self._limit((c / 255, m / 255, y / 255, k / 255))
+        return self.limit_ink((c / 255, m / 255, y / 255, k / 255))
 
-    def _limit(self, cmyk: CMYK) -> CMYK:
+    def limit_ink(self, cmyk: CMYK) -> CMYK:
+        """C, M and Y scaled down (black kept) until the inks add up to the limit."""
         c, m, y, k = (max(0.0, min(1.0, v)) for v in cmyk)
         if c + m + y + k > self.limit:
             s = max(0.0, self.limit - k) / max(c + m + y, 1e-9)

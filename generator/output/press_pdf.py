@@ -59,7 +59,7 @@ class PressWriter:
         if kind == "gray" and len(values) == 1:
             return self.convert(values[0], values[0], values[0])
         if kind == "cmyk" and len(values) == 4:
-            return self.convert._limit(tuple(values))
+            return self.convert.limit_ink(tuple(values))
         return None
 
     def stream(self, owner, resources) -> None:
@@ -157,10 +157,10 @@ class PressWriter:
         if isinstance(fn, pikepdf.Array):
             raise ValueError("shadings with one function per component are not converted")
         ftype = int(fn.FunctionType)
-        if ftype == 2:
-            for key in ("/C0", "/C1"):
-                values = [float(v) for v in fn.get(key, [0.0] if kind == "gray" else [0.0, 0.0, 0.0])] \
-                    if key in fn else ([0.0] * (1 if kind == "gray" else 3) if key == "/C0" else [1.0] * (1 if kind == "gray" else 3))
+        if ftype == 2:                             # C0 and C1 default to black and white of the space
+            n = 1 if kind == "gray" else 3
+            for key, default in (("/C0", [0.0] * n), ("/C1", [1.0] * n)):
+                values = [float(v) for v in fn[key]] if key in fn else default
                 fn[key] = pikepdf.Array(list(self.cmyk_of(kind, values)))
             if "/Range" in fn:
                 fn.Range = pikepdf.Array([0, 1] * 4)

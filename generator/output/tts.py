@@ -45,7 +45,6 @@ def write_tts(designs_pdf: Path, stage: Path, final: Path, specs: list[DesignSpe
               tick=lambda: None) -> tuple[int, list[str]]:
     """Write stage/ (images and <game>.json); addresses point at `final`, where stage/ ends up."""
     import pypdfium2 as pdfium
-    from PIL import Image
 
     page_of = {s.id: i for i, s in enumerate(specs)}
     by_id = {s.id: s for s in specs}
@@ -64,7 +63,7 @@ def write_tts(designs_pdf: Path, stage: Path, final: Path, specs: list[DesignSpe
                 skipped.append(cid)
                 continue
             if c.kind == "card":
-                obj, n = _deck(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x, Image)
+                obj, n = _deck(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x)
             else:
                 obj, n = _tiles(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x)
             objects.extend(obj)
@@ -82,7 +81,9 @@ def write_tts(designs_pdf: Path, stage: Path, final: Path, specs: list[DesignSpe
     return files + 1, notes
 
 
-def _deck(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x, Image) -> tuple[list, int]:
+def _deck(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x) -> tuple[list, int]:
+    from PIL import Image
+
     c = fronts[0].component
     w = CARD_WIDTH_PX
     h = round(w * c.height_mm / c.width_mm)
