@@ -56,6 +56,17 @@ def _offset(text: str) -> tuple[float, float]:
                                          f'{MAX_BACK_OFFSET_MM:g}, like "1.5,-0.5", got "{text}"') from None
 
 
+def _ink_limit(text: str) -> int:
+    """--ink-limit: a total ink percentage a press can take, 150 to 400."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or not 150 <= value <= 400:
+        raise argparse.ArgumentTypeError(f'expected a whole percentage from 150 to 400 (300 is usual), got "{text}"')
+    return value
+
+
 def _formats(text: str) -> tuple[str, ...]:
     items = tuple(dict.fromkeys(p.strip() for p in text.split(",") if p.strip()))
     bad = [i for i in items if i not in FORMATS + EXTRA_FORMATS]
@@ -101,7 +112,7 @@ def parser() -> argparse.ArgumentParser:
                    "sets the bleed to the shop's")
     b.add_argument("--press", action="store_true", help="also write <game>-press.pdf: every design, every colour "
                    "DeviceCMYK through the shipped press profile, with an OutputIntent")
-    b.add_argument("--ink-limit", type=int, choices=range(150, 401), metavar="PERCENT",
+    b.add_argument("--ink-limit", type=_ink_limit, metavar="PERCENT",
                    help="total ink of press files (default: the shop's, else 300)")
     b.add_argument("--formats", type=_formats, default=FORMATS, metavar="LIST",
                    help="any of sheets,shop,png,svg (default: these four; sheets alone for quick proofs), tts "

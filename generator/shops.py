@@ -17,6 +17,7 @@ from generator.errors import OptionError, ProblemCollector, display_path
 from generator.model import Component
 from generator.spec.reader import Reader
 from generator.spec.yamlio import join, load_yaml
+from generator.units import describe
 
 KEYS = ("name", "source", "dpi", "bleed", "safe", "colour", "format", "files", "tolerance", "products")
 OPTIONAL = ("front", "back", "deck", "page_order", "ink_limit")
@@ -85,15 +86,17 @@ def load_preset(name: str) -> Preset:
     colour = r.choice(m.get("colour"), "colour", ("rgb", "cmyk")) if "colour" in m else None
     fmt = r.choice(m.get("format"), "format", ("png", "pdf")) if "format" in m else None
     files = r.choice(m.get("files"), "files", FILES) if "files" in m else None
-    tolerance = m.get("tolerance")
-    if not isinstance(tolerance, (int, float)) or isinstance(tolerance, bool) or not 0 <= tolerance <= 10:
-        r.add("tolerance", f"expected a percentage from 0 to 10, got {tolerance!r}")
+    tolerance = m.get("tolerance", 0)
+    if "tolerance" in m and (not isinstance(tolerance, (int, float)) or isinstance(tolerance, bool)
+                             or not 0 <= tolerance <= 10):
+        r.add("tolerance", f"expected a percentage from 0 to 10, got {describe(tolerance)}")
     for key in ("front", "back", "deck"):
         if key in m and not (isinstance(m[key], str) and NAMING.match(m[key]) and ".." not in m[key]):
             r.add(key, f"expected a file name pattern with {{component}} and {{design}}, got {m[key]!r}")
     order = r.choice(m.get("page_order", "fronts-then-backs"), "page_order", ("fronts-then-backs", "back-front"))
     ink = r.integer(m.get("ink_limit", 300), "ink_limit", minimum=100, maximum=400)
-    products = [_product(r, item, join("products", i)) for i, item in enumerate(r.sequence(m.get("products"), "products", min_items=1) or [])]
+    items = r.sequence(m["products"], "products", min_items=1) if "products" in m else []
+    products = [_product(r, item, join("products", i)) for i, item in enumerate(items or [])]
     problems.raise_if_any()
     extra = {k: m[k] for k in ("front", "back", "deck") if k in m}
     return Preset(path.stem, text["name"], text["source"], dpi, bleed, safe, colour, fmt, files, float(tolerance),

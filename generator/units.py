@@ -39,10 +39,14 @@ def mm_to_pt(mm: float) -> float:
     return mm * PT_PER_MM
 
 
+QUOTED = 60      # a longer bad value is cut: an error stays one readable line, and a file read by mistake is not echoed
+
+
 def describe(value: object) -> str:
     """How a bad value is quoted in an error message."""
     if isinstance(value, str):
-        return f'"{value}"'
+        one_line = " ".join(value.split())
+        return f'"{one_line}"' if len(one_line) <= QUOTED else f'"{one_line[:QUOTED - 1]}…"'
     if value is None:
         return "nothing"
     if isinstance(value, bool):

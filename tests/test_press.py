@@ -154,3 +154,10 @@ def test_a_style_that_recolours_drops_the_games_press_colour(tmp_path):
     assert appearance(game).press_colours() == {(16, 32, 48): (0.0, 0.0, 0.0, 1.0)}
     assert appearance(game, style="night").press_colours() == {}
     assert appearance(game, style="print").press_colours() == {(48, 64, 80): (0.1, 0.0, 0.0, 0.9)}
+
+
+@pytest.mark.parametrize("value", ["50", "401", "lots"])
+def test_an_ink_limit_out_of_range_is_one_line(value):
+    code, _, err = run_cli("build", "niya", "--ink-limit", value)
+    assert code == 2 and err.strip() == (f'error: pnp build: argument --ink-limit: expected a whole percentage from 150 '
+                                         f'to 400 (300 is usual), got "{value}"')

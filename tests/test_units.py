@@ -24,3 +24,11 @@ def test_bad_lengths_say_what_is_expected(value, message):
     with pytest.raises(ValueError) as exc:
         parse_length_mm(value)
     assert str(exc.value) == message
+
+
+def test_a_long_bad_value_is_cut_to_one_short_line():
+    from generator.units import describe
+    text = "line one\nline two " + "x" * 500
+    shown = describe(text)
+    assert "\n" not in shown and len(shown) <= 62 and shown.startswith('"line one line two') and shown.endswith('…"')
+    assert describe("short") == '"short"'
