@@ -70,3 +70,29 @@ def test_decks_use_sheets_of_at_most_10_by_7_with_the_last_slot_free(tmp_path):
     assert len(elders["ContainedObjects"]) == 18 and elders["CustomDeck"]["1"]["UniqueBack"] is False
     shares = [o for o in objects(folder) if o["Nickname"].startswith("share-")]
     assert len(shares) == 25                                    # 5 Shares in each of 5 colours
+
+
+TWENTY = """id: twenty
+title: Twenty
+players: {min: 2, max: 2}
+palette: {paper: "#ffffff", ink: "#000000"}
+fonts: {title: {family: Vollkorn, weight: 700}, body: Lato}
+components:
+  - {id: card, kind: card, size: [63.5mm, 88.9mm], front: twenty/card.svg.j2, back: twenty/card.svg.j2,
+     rows: [{n: 1}, {n: 2}, {n: 3}, {n: 4}, {n: 5}, {n: 6}, {n: 7}, {n: 8}, {n: 9}, {n: 10},
+            {n: 11}, {n: 12}, {n: 13}, {n: 14}, {n: 15}, {n: 16}, {n: 17}, {n: 18}, {n: 19}, {n: 20}]}
+"""
+TWENTY_CARD = """{% import "shared/macros.svg.j2" as m with context %}
+{% call m.svg() %}{{ m.background(colours.paper) }}{% endcall %}
+"""
+
+
+def test_a_full_row_of_cards_leaves_the_hidden_slot_on_a_new_row(tmp_path):
+    from conftest import tiny_game
+
+    game = tiny_game(tmp_path, "twenty", TWENTY, {"card.svg.j2": TWENTY_CARD})
+    build_game(game, BuildOptions(SheetOptions(), tmp_path / "out", formats=("tts",)))
+    (deck,) = [o for o in objects(tmp_path / "out" / "twenty") if o["Name"] == "DeckCustom"]
+    sheet = deck["CustomDeck"]["1"]
+    assert (sheet["NumWidth"], sheet["NumHeight"]) == (10, 3)     # 20 cards and the hidden one: 21 slots
+    assert sorted(c["CardID"] for c in deck["ContainedObjects"]) == list(range(100, 120))
