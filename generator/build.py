@@ -26,7 +26,6 @@ from generator.output.tts import write_tts
 from generator.output.cut import write_cut_files
 from generator.layout.registration import marked
 from generator.output.press import Converter
-from generator.output.press_pdf import to_press
 from generator.progress import Progress
 from generator.render import render_designs
 from generator.shops import Preset
@@ -153,6 +152,7 @@ def _write_preset(job: _Job) -> None:
     job.files += write(job.work / "designs.pdf", folder, job.specs, deck_list, preset, job.sheet.bleed_mm,
                        job.progress.tick)
     if preset.colour == "cmyk":                  # the shop wants CMYK: its decks become press files
+        from generator.output.press_pdf import to_press  # pikepdf: only builds that need it pay for it
         for pdf in sorted(folder.glob("*.pdf")):
             to_press(pdf, pdf, Converter(job.ink_limit or preset.ink_limit, job.press_colours), pdf.stem)
     job.notes.extend(preset_notes(job.game.id, deck_list, preset))
@@ -163,6 +163,8 @@ def _write_preset(job: _Job) -> None:
 
 def _write_press(job: _Job) -> None:
     """<game>-press.pdf: every design once, trim + bleed with TrimBox and BleedBox, every colour DeviceCMYK."""
+    from generator.output.press_pdf import to_press
+
     job.progress.stage(f"{job.game.id}: press file", 1)
     boxed = job.work / "press-rgb.pdf"
     write_boxed(job.work / "designs.pdf", boxed, job.sheet.bleed_mm)

@@ -25,3 +25,26 @@ def test_poker_card_png_has_the_shop_pixel_size(tmp_path, bleed, expect):
         assert round(im.info["dpi"][0]) == 300
         right = [im.getpixel((im.width - 1, y)) for y in range(0, im.height, 50)]
     assert all(sum(px) < 3 * 250 for px in right), "the last column is art (the bleed), not an empty sliver"
+
+
+def test_png_pixels_are_the_page_as_pdfium_draws_it(tmp_path):
+    """The PNG writer draws into PNG scanlines itself: every pixel must still be the page's own (a stride or
+    filter-byte mistake shears or tints the picture), and the file must be a PNG any reader accepts."""
+    import pypdfium2 as pdfium
+    from PIL import ImageChops
+
+    build_game(DEMO, BuildOptions(SheetOptions(bleed_mm=3.175), tmp_path, formats=("png", "shop")))
+    doc = json.loads((tmp_path / "demo" / "manifest.json").read_text())
+    checked = 0
+    for design in doc["designs"]:
+        with Image.open(tmp_path / "demo" / design["png"]) as im:
+            im.verify()
+        with Image.open(tmp_path / "demo" / design["png"]) as im:
+            assert im.mode == "RGB"
+            pdf = pdfium.PdfDocument(tmp_path / "demo" / design["shop"])
+            ref = pdf[0].render(scale=300 / 72).to_pil().convert("RGB").crop((0, 0, *im.size))
+            pdf.close()
+            low, high = zip(*ImageChops.difference(im, ref).getextrema())
+            assert max(high) <= 2, (design["id"], high)
+            checked += 1
+    assert checked == len(doc["designs"])

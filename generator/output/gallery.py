@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import hashlib
 import html
-import io
 import json
 from pathlib import Path
 from typing import Any
-from generator.output.png import render_pages
+from generator.output.png import png_bytes, rasterise, render_pages
 
 PAGE_DPI = 40
 DESIGN_DPI = 100
@@ -95,15 +94,16 @@ def write_previews(pdf_path: Path, folder: Path, names: list[str], dpi: int, key
     try:
         for i, name in enumerate(names):
             key = f"{dpi}:{keys[i]}" if keys is not None else None
-            if cache is not None and key in cache:
+            if key in cache:
                 (folder / f"{name}.png").write_bytes(cache[key])
                 continue
-            buf = io.BytesIO()
-            pdf[i].render(scale=dpi / 72).to_pil().convert("RGB").save(buf, format="PNG", compress_level=1)
-            (folder / f"{name}.png").write_bytes(buf.getvalue())
+            page = pdf[i]
+            data = png_bytes(rasterise(page, dpi / 72), dpi)
+            page.close()
+            (folder / f"{name}.png").write_bytes(data)
             made += 1
-            if cache is not None and key is not None:
-                cache[key] = buf.getvalue()
+            if key is not None:
+                cache[key] = data
     finally:
         pdf.close()
     return made

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.designs import DesignSpec
-from generator.output.png import PNG_OPTIONS
+from generator.output.png import Raster, rasterise, write_png
 from generator.shops import Preset, Product
 from generator.units import mm_to_pt
 
@@ -48,13 +49,17 @@ def render_png(pdf, page_index: int, spec: DesignSpec, bleed_mm: float, product:
                target: Path, dpi: int) -> None:
     """The design scaled so its trim covers the product's trim, centred, at exactly the product's pixels."""
     page = pdf[page_index]
-    image = page.render(scale=dpi / 72 * scale * 1.0002, may_draw_forms=False).to_pil().convert("RGB")
-    page.close()
+    s = dpi / 72 * scale * 1.0002
+    full = math.ceil(page.get_width() * s), math.ceil(page.get_height() * s)
     w, h = product.pixels
-    if image.width < w or image.height < h:        # a hair short (a component larger than the product): extend the bleed
-        image = _extend(image, (max(0, (w - image.width + 1) // 2), max(0, (h - image.height + 1) // 2)))
-    left, top = (image.width - w) // 2, (image.height - h) // 2
-    image.crop((left, top, left + w, top + h)).save(target, format="PNG", dpi=(dpi, dpi), **PNG_OPTIONS)
+    if full[0] >= w and full[1] >= h:
+        raster = rasterise(page, s, (w, h), ((full[0] - w) // 2, (full[1] - h) // 2))
+    else:                                          # a hair short (a component larger than the product): extend the bleed
+        image = _extend(rasterise(page, s).image(), (max(0, (w - full[0] + 1) // 2), max(0, (h - full[1] + 1) // 2)))
+        left, top = (image.width - w) // 2, (image.height - h) // 2
+        raster = Raster.from_image(image.crop((left, top, left + w, top + h)))
+    page.close()
+    write_png(raster, target, dpi)
 
 
 def _extend(image, pad: tuple[int, int]):

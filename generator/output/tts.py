@@ -14,6 +14,7 @@ from collections import OrderedDict
 from pathlib import Path
 
 from generator.designs import DesignSpec
+from generator.output.png import rasterise, save_image
 from generator.units import MM_PER_IN
 
 SHEET_COLS, SHEET_ROWS = 10, 7            # Tabletop Simulator's largest deck sheet
@@ -29,11 +30,10 @@ def _render(pdf, index: int, spec: DesignSpec, bleed_mm: float, width_px: int):
     c = spec.component
     page = pdf[index]
     scale = width_px / (c.width_mm / MM_PER_IN * 72)
-    image = page.render(scale=scale, may_draw_forms=False).to_pil().convert("RGB")
-    page.close()
     b = round(bleed_mm / MM_PER_IN * 72 * scale)
-    h = round(width_px * c.height_mm / c.width_mm)
-    return image.crop((b, b, b + width_px, b + h))
+    raster = rasterise(page, scale, (width_px, round(width_px * c.height_mm / c.width_mm)), (b, b))
+    page.close()
+    return raster.image()
 
 
 def _transform(x: float, z: float, scale: float = 1.0, y: float = 1.0) -> dict:
@@ -107,17 +107,17 @@ def _deck(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x) -> tuple[li
                                  (((cols * rows - 1) % cols) * w, ((cols * rows - 1) // cols) * h))
         key = str(k + 1)
         face = f"{cid}-{key}.png"
-        sheets["face"].save(stage / face, format="PNG")
+        save_image(sheets["face"], stage / face)
         files += 1
         if unique_back:
             back = f"{cid}-{key}-backs.png"
-            sheets["back"].save(stage / back, format="PNG")
+            save_image(sheets["back"], stage / back)
         else:
             back = f"{cid}-back.png"
             if backs[0]:
-                _render(pdf, page_of[backs[0]], by_id[backs[0]], bleed_mm, w).save(stage / back, format="PNG")
+                save_image(_render(pdf, page_of[backs[0]], by_id[backs[0]], bleed_mm, w), stage / back)
             else:
-                Image.new("RGB", (w, h), "white").save(stage / back, format="PNG")
+                save_image(Image.new("RGB", (w, h), "white"), stage / back)
         files += 1
         custom[key] = {"FaceURL": url(face), "BackURL": url(back), "NumWidth": cols, "NumHeight": rows,
                        "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
@@ -142,13 +142,13 @@ def _tiles(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x) -> tuple[l
         c = s.component
         w = max(16, round(c.width_mm * TILE_PX_PER_MM))
         face = f"{s.id}.png"
-        _render(pdf, page_of[s.id], s, bleed_mm, w).save(stage / face, format="PNG")
+        save_image(_render(pdf, page_of[s.id], s, bleed_mm, w), stage / face)
         files += 1
         image = {"ImageURL": url(face), "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0}
         if s.back:
             back = f"{s.back}.png"
             if not (stage / back).exists():
-                _render(pdf, page_of[s.back], by_id[s.back], bleed_mm, w).save(stage / back, format="PNG")
+                save_image(_render(pdf, page_of[s.back], by_id[s.back], bleed_mm, w), stage / back)
                 files += 1
             image["ImageSecondaryURL"] = url(back)
         token = c.kind == "token"

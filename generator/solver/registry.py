@@ -1,4 +1,8 @@
-"""Rules modules by game id. Each module registers itself on its last line."""
+"""Rules modules by game id. Each module registers itself on its last line.
+
+A game's rules package is the folder under generator/solver/games named like its id (a hyphen
+as an underscore); only that one is imported, so a build of a game pays for its own rules only.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,6 @@ from generator.model import Game
 from generator.solver.base import Rules
 
 RULES: dict[str, type[Rules]] = {}
-_loaded = False
 
 
 def register(cls: type[Rules]) -> type[Rules]:
@@ -17,18 +20,16 @@ def register(cls: type[Rules]) -> type[Rules]:
     return cls
 
 
-def _load_modules() -> None:
-    """Import every rules package once (importing one game's package directly must not hide the others)."""
-    global _loaded
+def packages() -> list[str]:
+    """The names of the rules packages (without importing them)."""
     from generator.solver import games
-    _loaded = True
-    for info in pkgutil.iter_modules(games.__path__):
-        importlib.import_module(f"{games.__name__}.{info.name}")
+    return sorted(info.name for info in pkgutil.iter_modules(games.__path__))
 
 
 def rules_for(game: Game) -> Rules:
     """The game's rules module, or the generic base for a game that has none (inventory only)."""
-    if not _loaded:
-        _load_modules()
-    cls = RULES.get(game.rules_from or game.id, Rules)
-    return cls(game)
+    key = game.rules_from or game.id
+    module = key.replace("-", "_")
+    if key not in RULES and module in packages():
+        importlib.import_module(f"generator.solver.games.{module}")
+    return RULES.get(key, Rules)(game)
