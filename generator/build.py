@@ -5,8 +5,10 @@ from __future__ import annotations
 import dataclasses
 import shutil
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from generator.designs import DesignSpec, expand
 from generator.formats import EXTRA_FORMATS, FORMATS
@@ -26,7 +28,7 @@ from generator.output.tts import write_tts
 from generator.output.cut import write_cut_files
 from generator.layout.registration import marked
 from generator.output.press import Converter
-from generator.progress import Progress
+from generator.progress import Progress, Ticks
 from generator.render import render_designs
 from generator.shops import Preset
 from generator.solver.registry import rules_for
@@ -132,13 +134,33 @@ def _write_shop(job: _Job) -> None:
     job.progress.tick()
 
 
-def _write_pngs(job: _Job) -> None:
-    job.progress.stage(f"{job.game.id}: png", len(job.specs))
-    (job.stage / "png").mkdir()
+def _write_pngs(job: _Job, tick: Callable[[], None]) -> None:
+    """Runs beside the other writers (see _write_formats): it touches nothing of the job but its own folder."""
     b = job.sheet.bleed_mm
     write_pngs(job.work / "designs.pdf", [(job.stage / "png" / f"{s.id}.png", s.component.width_mm + 2 * b,
-                                           s.component.height_mm + 2 * b) for s in job.specs], job.progress.tick)
-    job.record("png", lambda s: f"png/{s.id}.png")
+                                           s.component.height_mm + 2 * b) for s in job.specs], tick)
+
+
+def _write_formats(job: _Job, formats: tuple[str, ...]) -> None:
+    """Every asked-for format. The PNGs (rasterising and compressing them is most of a full build) are made on
+    a thread of their own while the writers that do not rasterise run; PDFium serves one thread at a time,
+    so the writers that rasterise (RASTERISING) wait for the PNGs."""
+    wanted = [fmt for fmt in FORMATS + EXTRA_FORMATS if fmt in formats and fmt != "png"]
+    with ThreadPoolExecutor(max_workers=1) as side:
+        done = Ticks()
+        if "png" in formats:
+            (job.stage / "png").mkdir()
+            pngs = side.submit(_write_pngs, job, done.tick)
+        for fmt in wanted:
+            if fmt not in RASTERISING:
+                WRITERS[fmt](job)
+        if "png" in formats:
+            job.progress.follow(f"{job.game.id}: png", len(job.specs), pngs, done)
+            pngs.result()
+            job.record("png", lambda s: f"png/{s.id}.png")
+    for fmt in wanted:
+        if fmt in RASTERISING:
+            WRITERS[fmt](job)
 
 
 def _write_preset(job: _Job) -> None:
@@ -198,8 +220,8 @@ def _write_cut(job: _Job) -> None:
     job.progress.tick()
 
 
-WRITERS = {"sheets": _write_sheets, "shop": _write_shop, "png": _write_pngs, "svg": _write_svgs, "tts": _write_tts,
-           "cut": _write_cut}
+WRITERS = {"sheets": _write_sheets, "shop": _write_shop, "svg": _write_svgs, "tts": _write_tts, "cut": _write_cut}
+RASTERISING = {"tts"}
 
 
 def build_game(name: str | Path, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
@@ -229,9 +251,7 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
         full = [(f"svg/{s.id}.svg", s.component.width_mm + 2 * b, s.component.height_mm + 2 * b) for s in specs]
         (work / "designs.pdf").write_bytes(designs_pdf(job.runner, full, game.title))
         progress.tick()
-        for fmt in FORMATS + EXTRA_FORMATS:
-            if fmt in options.formats:
-                WRITERS[fmt](job)
+        _write_formats(job, options.formats)
         if options.shop is not None:
             _write_preset(job)
         if options.press:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from concurrent.futures import Future, wait
 from typing import TextIO
 
 BAR = 28
@@ -22,6 +23,15 @@ class Progress:
         self.count += 1
         self._draw()
 
+    def follow(self, label: str, total: int, work: Future, done: "Ticks") -> None:
+        """Show the progress of work running on another thread until it ends."""
+        self.stage(label, total)
+        while not wait([work], timeout=0.1).done:
+            self.count = done.count
+            self._draw()
+        self.count = done.count
+        self._draw()
+
     def done(self) -> None:
         if self.enabled:
             self.stream.write("\r\033[K")
@@ -33,6 +43,16 @@ class Progress:
         filled = int(BAR * min(self.count, self.total) / self.total)
         self.stream.write(f"\r\033[K[{'#' * filled}{'.' * (BAR - filled)}] {self.count}/{self.total} {self.label}")
         self.stream.flush()
+
+
+class Ticks:
+    """A count that a worker thread raises and the thread drawing the bar reads."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def tick(self) -> None:
+        self.count += 1
 
 
 def table(headers: list[str], rows: list[list[object]]) -> str:

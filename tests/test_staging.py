@@ -48,6 +48,28 @@ def test_a_build_failing_while_writing_removes_its_staging_folder(previous, monk
     assert snapshot(out / "demo") == before
 
 
+def test_a_png_failing_on_its_own_thread_fails_the_build_and_keeps_the_previous(previous, monkeypatch):
+    """PNGs are written beside the other writers: their failure must still reach the build, after the
+    other writers have run, and nothing of the failed build may stay."""
+    import generator.output.png as png_module
+
+    out, before = previous
+    written = []
+
+    def broken(raster, target, dpi):
+        if Path(target).parent.name == "png":          # the PNG format only, not the gallery's previews
+            if len(written) == 3:
+                raise OSError(28, "No space left on device (simulated)")
+            written.append(target)
+
+    monkeypatch.setattr(png_module, "write_png", broken)
+    with pytest.raises(OSError):
+        build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets", "png", "shop")))
+    assert len(written) == 3
+    assert leftovers(out) == []
+    assert snapshot(out / "demo") == before
+
+
 def test_the_next_build_removes_what_a_killed_build_left(previous):
     out, _ = previous
     stale = out / ".demo.building-999999"
