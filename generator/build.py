@@ -96,6 +96,7 @@ class _Job:
     press_colours: dict = field(default_factory=dict)   # exact press colours of the palette (sRGB -> CMYK)
     ink_limit: int | None = None
     notes: list = field(default_factory=list)   # said in the build summary (a component a shop cannot print)
+    svgs: dict = field(default_factory=dict)    # design id -> its SVG text
 
     def record(self, fmt: str, path_of) -> None:
         for s in self.specs:
@@ -108,20 +109,22 @@ def _write_sheets(job: _Job) -> None:
     job.progress.stage(f"{job.game.id}: sheets", 1)
     name = f"{job.game.id}-{job.sheet.paper}.pdf"
     pages = {s.id: i + 1 for i, s in enumerate(job.specs)}
-    (job.stage / name).write_bytes(sheets_pdf(job.runner, job.plan, pages, "designs.pdf", job.game.title, "sheets"))
+    (job.stage / name).write_bytes(sheets_pdf(job.runner, job.plan, pages, "designs.pdf", job.game.title))
     job.extra["sheets_file"], job.files = name, job.files + 1
     if any(s.face == "back" for s in job.specs) and job.sheet.duplex != "none":
         calibration = f"calibration-{job.sheet.paper}.pdf"
         plan = calibration_plan(job.sheet)
         (job.stage / calibration).write_bytes(
-            sheets_pdf(job.runner, plan, {}, "designs.pdf", "Duplex calibration", "calibration"))
+            sheets_pdf(job.runner, plan, {}, "designs.pdf", "Duplex calibration"))
         job.extra["calibration"], job.files = calibration, job.files + 1
     job.progress.tick()
 
 
 def _write_svgs(job: _Job) -> None:
-    """The SVGs Typst compiled are kept: designs.pdf is made before any writer runs, so they can move."""
-    (job.work / "svg").rename(job.stage / "svg")
+    """The SVGs Typst compiled (it had them in memory)."""
+    (job.stage / "svg").mkdir()
+    for s in job.specs:
+        (job.stage / "svg" / f"{s.id}.svg").write_text(job.svgs[s.id], encoding="utf-8")
     job.record("svg", lambda s: f"svg/{s.id}.svg")
 
 
@@ -179,7 +182,7 @@ def _write_preset(job: _Job) -> None:
             to_press(pdf, pdf, Converter(job.ink_limit or preset.ink_limit, job.press_colours), pdf.stem)
     job.notes.extend(preset_notes(job.game.id, deck_list, preset))
     data = proof_plan(job.game.title, job.specs, deck_list, preset, job.sheet.bleed_mm)
-    (folder / "proof.pdf").write_bytes(job.runner.compile("proof.typ", "proof.json", data, "proof"))
+    (folder / "proof.pdf").write_bytes(job.runner.compile("proof.typ", data, "proof"))
     job.files += 1
 
 
@@ -240,15 +243,14 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     target = output_folder(game, options)
     with staged_folder(target) as stage:
         work = stage / ".work"
-        (work / "svg").mkdir(parents=True)
-        for r in rendered:
-            (work / "svg" / f"{r.spec.id}.svg").write_text(r.svg, encoding="utf-8")
+        work.mkdir()
         job = _Job(game, specs, sheet, stage, work, TypstRunner(work, list(look.font_folders)), progress,
                    plan, {s.id: {"svg": None, "shop": None, "png": None} for s in specs}, shop=options.shop,
-                   target=target, press_colours=look.press_colours(), ink_limit=options.ink_limit)
+                   target=target, press_colours=look.press_colours(), ink_limit=options.ink_limit,
+                   svgs={r.spec.id: r.svg for r in rendered})
         progress.stage(f"{game.id}: pdf", 1)
         b = sheet.bleed_mm
-        full = [(f"svg/{s.id}.svg", s.component.width_mm + 2 * b, s.component.height_mm + 2 * b) for s in specs]
+        full = [(job.svgs[s.id], s.component.width_mm + 2 * b, s.component.height_mm + 2 * b) for s in specs]
         (work / "designs.pdf").write_bytes(designs_pdf(job.runner, full, game.title))
         progress.tick()
         _write_formats(job, options.formats)
@@ -274,9 +276,8 @@ def _write_gallery(job: _Job, options: BuildOptions) -> None:
         write_previews(job.stage / job.extra["sheets_file"], job.stage / "pages",
                        [f"page-{i + 1}" for i in range(pages)], PAGE_DPI)
     if "png" not in options.formats:
-        svgs = job.stage / "svg" if (job.stage / "svg").is_dir() else job.work / "svg"
         write_previews(job.work / "designs.pdf", job.stage / "preview", [s.id for s in job.specs], DESIGN_DPI,
-                       [svg_key(svgs / f"{s.id}.svg") for s in job.specs], options.preview_cache)
+                       [svg_key(job.svgs[s.id]) for s in job.specs], options.preview_cache)
     try:
         checks: list[dict] | str = [c.as_json() for c in check_game(job.game).checks]
     except PunchboardError as exc:

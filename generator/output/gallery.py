@@ -109,9 +109,9 @@ def write_previews(pdf_path: Path, folder: Path, names: list[str], dpi: int, key
     return made
 
 
-def svg_key(path: Path) -> str:
+def svg_key(svg: str) -> str:
     """What a design preview depends on: its SVG (which names its art and fonts by content)."""
-    return hashlib.sha1(path.read_bytes()).hexdigest()
+    return hashlib.sha1(svg.encode("utf-8")).hexdigest()
 
 
 def manifest_of(folder: Path) -> dict[str, Any]:

@@ -41,11 +41,13 @@ class TypstRunner:
         folders = [str(f) for f in font_folders if f.is_dir()]
         self.compiler = typst.Compiler(root=str(work), font_paths=folders, ignore_system_fonts=True)
 
-    def compile(self, template: str, plan_name: str, data: dict[str, Any], what: str) -> bytes:
-        (self.work / plan_name).write_text(json.dumps(data, sort_keys=True), encoding="utf-8")
+    def compile(self, template: str, data: dict[str, Any], what: str, inputs: dict[str, str] | None = None) -> bytes:
+        """Compile a template under templates/typst. The plan (`data`) and any `inputs` (SVG texts by key)
+        reach Typst in memory as sys.inputs, not as files it would read back."""
         source = (paths.TEMPLATES / "typst" / template).read_bytes()
         try:
-            pdf = self.compiler.compile(input=source, format="pdf", sys_inputs={"plan": plan_name},
+            pdf = self.compiler.compile(input=source, format="pdf",
+                                        sys_inputs={**(inputs or {}), "plan": json.dumps(data, sort_keys=True)},
                                         timestamp=TIMESTAMP, pdf_tags=False)
         except typst.TypstError as exc:
             detail = " ".join(str(exc.message).split())
@@ -54,20 +56,21 @@ class TypstRunner:
 
 
 def designs_pdf(runner: TypstRunner, svgs: list[tuple[str, float, float]], title: str) -> bytes:
-    """`svgs`: (file relative to the work folder, full width mm, full height mm), one page each."""
-    data = {"title": title, "designs": [{"svg": s, "w": w, "h": h} for s, w, h in svgs]}
-    return runner.compile("designs.typ", "designs.json", data, "designs")
+    """`svgs`: (SVG text, full width mm, full height mm), one page each."""
+    keys = [f"svg-{i}" for i in range(len(svgs))]
+    data = {"title": title, "designs": [{"svg": k, "w": w, "h": h} for k, (_, w, h) in zip(keys, svgs)]}
+    return runner.compile("designs.typ", data, "designs", {k: svg for k, (svg, _, _) in zip(keys, svgs)})
 
 
 def sheets_pdf(runner: TypstRunner, plan: SheetPlan, design_pages: dict[str, int], designs_file: str,
-               title: str, name: str) -> bytes:
+               title: str) -> bytes:
     page_w, page_h = plan.options.page_mm
-    pages = []
+    pages, overlays = [], {}
     for page in plan.pages:
         overlay = None
         if page.lines or page.outlines or page.texts:
-            overlay = f"{name}-overlay-{page.index}.svg"
-            (runner.work / overlay).write_text(overlay_svg(page, page_w, page_h), encoding="utf-8")
+            overlay = f"overlay-{page.index}"
+            overlays[overlay] = overlay_svg(page, page_w, page_h)
         pages.append({
             "overlay": overlay,
             "placements": [{"page": design_pages[pl.design], "x": pl.x, "y": pl.y, "w": pl.w, "h": pl.h,
@@ -76,7 +79,7 @@ def sheets_pdf(runner: TypstRunner, plan: SheetPlan, design_pages: dict[str, int
                            for pl in page.placements]})
     data = {"title": title, "page_w": page_w, "page_h": page_h, "bleed": plan.options.bleed_mm,
             "designs": designs_file, "pages": pages}
-    return runner.compile("sheets.typ", f"{name}.json", data, "sheets")
+    return runner.compile("sheets.typ", data, "sheets", overlays)
 
 
 def overlay_svg(page, page_w: float, page_h: float) -> str:
