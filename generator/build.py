@@ -137,30 +137,36 @@ def _write_shop(job: _Job) -> None:
     job.progress.tick()
 
 
-def _write_pngs(job: _Job, tick: Callable[[], None]) -> None:
-    """Runs beside the other writers (see _write_formats): it touches nothing of the job but its own folder."""
-    b = job.sheet.bleed_mm
-    write_pngs(job.work / "designs.pdf", [(job.stage / "png" / f"{s.id}.png", s.component.width_mm + 2 * b,
-                                           s.component.height_mm + 2 * b) for s in job.specs], tick)
+def _rasterise_designs(job: _Job, options: BuildOptions, tick: Callable[[], None]) -> None:
+    """The PNG format, or else the gallery's design previews. Runs beside the other writers (see
+    _write_formats) and touches nothing of the job but its own folder."""
+    if "png" in options.formats:
+        b = job.sheet.bleed_mm
+        write_pngs(job.work / "designs.pdf", [(job.stage / "png" / f"{s.id}.png", s.component.width_mm + 2 * b,
+                                               s.component.height_mm + 2 * b) for s in job.specs], tick)
+    else:
+        write_previews(job.work / "designs.pdf", job.stage / "preview", [s.id for s in job.specs], DESIGN_DPI,
+                       [svg_key(job.svgs[s.id]) for s in job.specs], options.preview_cache)
 
 
-def _write_formats(job: _Job, formats: tuple[str, ...]) -> None:
-    """Every asked-for format. The PNGs (rasterising and compressing them is most of a full build) are made on
-    a thread of their own while the writers that do not rasterise run; PDFium serves one thread at a time,
-    so the writers that rasterise (RASTERISING) wait for the PNGs."""
-    wanted = [fmt for fmt in FORMATS + EXTRA_FORMATS if fmt in formats and fmt != "png"]
+def _write_formats(job: _Job, options: BuildOptions) -> None:
+    """Every asked-for format. The designs are rasterised (the PNGs, most of a full build, or else the gallery's
+    previews) on a thread of their own while the writers that do not rasterise run; PDFium serves one thread
+    at a time, so the writers that rasterise (RASTERISING) wait for it."""
+    png = "png" in options.formats
+    wanted = [fmt for fmt in FORMATS + EXTRA_FORMATS if fmt in options.formats and fmt != "png"]
     with ThreadPoolExecutor(max_workers=1) as side:
         done = Ticks()
-        if "png" in formats:
-            (job.stage / "png").mkdir()
-            pngs = side.submit(_write_pngs, job, done.tick)
+        (job.stage / ("png" if png else "preview")).mkdir()
+        rasters = side.submit(_rasterise_designs, job, options, done.tick)
         for fmt in wanted:
             if fmt not in RASTERISING:
                 WRITERS[fmt](job)
-        if "png" in formats:
-            job.progress.follow(f"{job.game.id}: png", len(job.specs), pngs, done)
-            pngs.result()
-            job.record("png", lambda s: f"png/{s.id}.png")
+        if png:
+            job.progress.follow(f"{job.game.id}: png", len(job.specs), rasters, done)
+        rasters.result()
+    if png:
+        job.record("png", lambda s: f"png/{s.id}.png")
     for fmt in wanted:
         if fmt in RASTERISING:
             WRITERS[fmt](job)
@@ -253,7 +259,7 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
         full = [(job.svgs[s.id], s.component.width_mm + 2 * b, s.component.height_mm + 2 * b) for s in specs]
         (work / "designs.pdf").write_bytes(designs_pdf(job.runner, full, game.title))
         progress.tick()
-        _write_formats(job, options.formats)
+        _write_formats(job, options)
         if options.shop is not None:
             _write_preset(job)
         if options.press:
@@ -275,9 +281,6 @@ def _write_gallery(job: _Job, options: BuildOptions) -> None:
         pages = len(job.plan.pages)
         write_previews(job.stage / job.extra["sheets_file"], job.stage / "pages",
                        [f"page-{i + 1}" for i in range(pages)], PAGE_DPI)
-    if "png" not in options.formats:
-        write_previews(job.work / "designs.pdf", job.stage / "preview", [s.id for s in job.specs], DESIGN_DPI,
-                       [svg_key(job.svgs[s.id]) for s in job.specs], options.preview_cache)
     try:
         checks: list[dict] | str = [c.as_json() for c in check_game(job.game).checks]
     except PunchboardError as exc:
