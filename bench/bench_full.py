@@ -3,7 +3,9 @@
 The four ratios of the production issue: 54 and 540 poker cards (a title and a colour fill each, bleed,
 crop marks, A4), Punchboard's `--formats sheets` and its default build (sheets, shop PDFs, 300 dpi PNGs,
 SVGs) each against protograf's sheets alone. Every figure is the median wall time of the whole command
-(start-up included). protograf runs from a Python given with --protograf (install it in a throwaway
+(start-up included). Beside them, the floor: the same cards done by a bare script (jinja2 and one Typst
+compile, no marks, no manifest, no framework) and an empty Python start, so a goal that lies below what
+the libraries alone take shows as such. protograf runs from a Python given with --protograf (install it in a throwaway
 venv: python -m venv /tmp/pg && /tmp/pg/bin/pip install protograf==0.5.2); without one, only our times
 are printed.
 
@@ -19,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench_cards import GAME, PROTOGRAF_SCRIPT, wall
+from bench_cards import BARE_SCRIPT, GAME, PROTOGRAF_SCRIPT, wall
 
 HERE = Path(__file__).resolve().parent
 COLOURS = ["#ff6347", "#ffd700", "#90ee90", "#87cefa", "#dda0dd", "#f4a460"]
@@ -56,6 +58,12 @@ def main() -> None:
                 cmd = [sys.executable, "-m", "generator", "build", str(game), *formats, "--out", str(out / "o")]
                 wall(cmd, HERE)
                 times[label] = med([wall(cmd, HERE) for _ in range(args.runs)])
+            bare = out / f"bare{n}"
+            bare.mkdir()
+            (out / f"bare{n}.py").write_text(BARE_SCRIPT.replace("range(54)", f"range({n})"))
+            bare_cmd = [sys.executable, str(out / f"bare{n}.py"), str(bare), str(HERE.parent / "fonts")]
+            times["bare"] = med([wall(bare_cmd, HERE) for _ in range(args.runs)])
+            times["python"] = med([wall([sys.executable, "-c", "pass"], HERE) for _ in range(args.runs)])
             pg = None
             if args.protograf:
                 (out / f"pg{n}.py").write_text(protograf_script(n))
@@ -67,9 +75,11 @@ def main() -> None:
         pg_text = f"protograf sheets {pg:.2f} s" if pg else "protograf not run"
         print(f"{n:>4} cards: punchboard sheets {times['sheets']:.2f} s, every format {times['every format']:.2f} s; "
               f"{pg_text}")
+        print(f"      floor: bare jinja2 + Typst script {times['bare']:.2f} s, empty Python start {times['python']:.2f} s")
         if pg:
+            goal = 8 if n == 54 else 12
             print(f"      protograf sheets / punchboard sheets       {pg / times['sheets']:.2f}x  "
-                  f"(goal {8 if n == 54 else 12}x)")
+                  f"(goal {goal}x = {pg / goal:.2f} s; the bare script reaches {pg / times['bare']:.2f}x)")
             print(f"      protograf sheets / punchboard every format {pg / times['every format']:.2f}x  "
                   f"(goal {2 if n == 54 else 1}x)")
 
