@@ -146,7 +146,7 @@ def _rasterise_designs(job: _Job, options: BuildOptions, tick: Callable[[], None
                                                s.component.height_mm + 2 * b) for s in job.specs], tick)
     else:
         write_previews(job.work / "designs.pdf", job.stage / "preview", [s.id for s in job.specs], DESIGN_DPI,
-                       [svg_key(job.svgs[s.id]) for s in job.specs], options.preview_cache)
+                       [svg_key(job.svgs[s.id]) for s in job.specs], options.preview_cache, tick)
 
 
 def _write_formats(job: _Job, options: BuildOptions) -> None:
@@ -159,11 +159,15 @@ def _write_formats(job: _Job, options: BuildOptions) -> None:
         done = Ticks()
         (job.stage / ("png" if png else "preview")).mkdir()
         rasters = side.submit(_rasterise_designs, job, options, done.tick)
-        for fmt in wanted:
-            if fmt not in RASTERISING:
-                WRITERS[fmt](job)
-        if png:
-            job.progress.follow(f"{job.game.id}: png", len(job.specs), rasters, done)
+        try:
+            for fmt in wanted:
+                if fmt not in RASTERISING:
+                    WRITERS[fmt](job)
+            if png:
+                job.progress.follow(f"{job.game.id}: png", len(job.specs), rasters, done)
+        except BaseException:           # a writer failed or Ctrl-C: the side thread stops at its next page
+            done.stop()
+            raise
         rasters.result()
     if png:
         job.record("png", lambda s: f"png/{s.id}.png")

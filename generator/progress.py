@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from concurrent.futures import Future, wait
+from concurrent.futures import CancelledError, Future, wait
 from typing import TextIO
 
 BAR = 28
@@ -46,13 +46,21 @@ class Progress:
 
 
 class Ticks:
-    """A count that a worker thread raises and the thread drawing the bar reads."""
+    """A count that a worker thread raises and the thread drawing the bar reads. Once `stop()` is
+    called (the build failed or was interrupted elsewhere), the worker's next tick raises, so it
+    ends at its next page instead of finishing work nobody will keep."""
 
     def __init__(self) -> None:
         self.count = 0
+        self.stopped = False
 
     def tick(self) -> None:
+        if self.stopped:
+            raise CancelledError("the build stopped")
         self.count += 1
+
+    def stop(self) -> None:
+        self.stopped = True
 
 
 def table(headers: list[str], rows: list[list[object]]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import signal
 import subprocess
@@ -66,6 +67,32 @@ def test_a_png_failing_on_its_own_thread_fails_the_build_and_keeps_the_previous(
     with pytest.raises(OSError):
         build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets", "png", "shop")))
     assert len(written) == 3
+    assert leftovers(out) == []
+    assert snapshot(out / "demo") == before
+
+
+def test_a_failing_writer_stops_the_png_thread_early(previous, monkeypatch):
+    """When a writer on the main thread fails, the PNG thread stops at its next page instead of rasterising
+    every design of a build that will be thrown away."""
+    import generator.output.png as png_module
+
+    out, before = previous
+    written = []
+
+    def slow(raster, target, dpi):
+        time.sleep(0.05)
+        written.append(target)
+
+    def broken(job):
+        time.sleep(0.1)
+        raise OutputError("error: disk full (simulated)")
+
+    monkeypatch.setattr(png_module, "write_png", slow)
+    monkeypatch.setitem(build_module.WRITERS, "shop", broken)
+    with pytest.raises(OutputError):
+        build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("png", "shop")))
+    designs = len(json.loads((out / "demo" / "manifest.json").read_text())["designs"])
+    assert designs >= 10 and len(written) < designs / 2, (len(written), designs)
     assert leftovers(out) == []
     assert snapshot(out / "demo") == before
 

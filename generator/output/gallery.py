@@ -9,7 +9,8 @@ import hashlib
 import html
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
+
 from generator.output.png import png_bytes, rasterise, render_pages
 
 PAGE_DPI = 40
@@ -78,7 +79,7 @@ def _checks(checks: list[dict[str, Any]] | str) -> tuple[str, str]:
 
 
 def write_previews(pdf_path: Path, folder: Path, names: list[str], dpi: int, keys: list[str] | None = None,
-                   cache: dict[str, bytes] | None = None) -> int:
+                   cache: dict[str, bytes] | None = None, tick: Callable[[], None] = lambda: None) -> int:
     """Small PNGs of a PDF's pages (sheet pages, or designs when no PNGs were built) for the gallery:
     rasterised from the PDF, so they show the embedded fonts, not a browser's stand-ins. With a
     `cache` (pnp serve keeps one), a page whose key (its design's SVG) is unchanged is not
@@ -87,13 +88,14 @@ def write_previews(pdf_path: Path, folder: Path, names: list[str], dpi: int, key
 
     folder.mkdir(exist_ok=True)
     if cache is None:                           # a plain build: every page, on every core
-        render_pages(pdf_path, [(i, str(folder / f"{name}.png"), dpi / 72, None) for i, name in enumerate(names)])
+        render_pages(pdf_path, [(i, str(folder / f"{name}.png"), dpi / 72, None) for i, name in enumerate(names)], tick)
         return len(names)
     made = 0
     pdf = pdfium.PdfDocument(str(pdf_path))
     try:
         for i, name in enumerate(names):
             key = f"{dpi}:{keys[i]}" if keys is not None else None
+            tick()
             if key in cache:
                 (folder / f"{name}.png").write_bytes(cache[key])
                 continue
