@@ -14,7 +14,7 @@ from typing import TextIO
 from generator import __version__
 from generator.formats import EXTRA_FORMATS, FORMATS
 from generator.designs import expand
-from generator.errors import OptionError, PunchboardError, display_path
+from generator.errors import OptionError, Problem, PunchboardError, display_path
 from generator.layout.plan import DUPLEX, MARKS, PAPERS_MM, SheetOptions
 from generator.progress import Progress, table
 from generator.spec import game_folders, load_game
@@ -215,6 +215,13 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             failed = True
             for problem in exc.problems:
                 print(problem, file=err)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:       # a full disk, a read-only folder: one line, and the previous output stays
+            progress.done()
+            failed = True
+            shown = display_path(exc.filename) if exc.filename else None
+            print(Problem(f"could not write the build: {exc.strerror or exc}", shown), file=err)
     for r in results:
         for warning in r.warnings:
             print(warning, file=err)

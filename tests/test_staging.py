@@ -97,6 +97,25 @@ def test_a_failing_writer_stops_the_png_thread_early(previous, monkeypatch):
     assert snapshot(out / "demo") == before
 
 
+def test_a_disk_error_is_one_line_and_keeps_the_previous_build(previous, monkeypatch):
+    """No space left (or a read-only folder) is not a traceback: one line naming the file, exit 2."""
+    import generator.output.png as png_module
+
+    out, before = previous
+
+    def full(raster, target, dpi):
+        raise OSError(28, "No space left on device", str(target))
+
+    monkeypatch.setattr(png_module, "write_png", full)
+    code, stdout, stderr = run_cli("build", str(DEMO), "--formats", "png", "--out", str(out))
+    assert code == 2
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "No space left on device" in lines[0], stderr
+    assert ".png" in lines[0] and "Traceback" not in stderr
+    assert leftovers(out) == []
+    assert snapshot(out / "demo") == before
+
+
 def test_the_next_build_removes_what_a_killed_build_left(previous):
     out, _ = previous
     stale = out / ".demo.building-999999"
