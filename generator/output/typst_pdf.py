@@ -1,7 +1,8 @@
 """SVG designs and sheet plans to PDF with Typst: vector, fonts embedded as subsets, same bytes every run.
 
-Typst reads nothing outside the build's work folder (its `root`), uses only the project's font
-files (`ignore_system_fonts`), and gets a fixed timestamp.
+Typst gets its plans and SVGs in memory (`sys.inputs`) and reads no file outside the build's work
+folder (its `root`, where only designs.pdf lies), uses only the project's font files
+(`ignore_system_fonts`), and gets a fixed timestamp.
 """
 
 from __future__ import annotations
@@ -37,7 +38,6 @@ class TypstRunner:
     """One Typst compiler per build, so fonts are read once."""
 
     def __init__(self, work: Path, font_folders: list[Path]):
-        self.work = work
         folders = [str(f) for f in font_folders if f.is_dir()]
         self.compiler = typst.Compiler(root=str(work), font_paths=folders, ignore_system_fonts=True)
 
