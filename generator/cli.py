@@ -220,8 +220,9 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         except OSError as exc:       # a full disk, a read-only folder: one line, and the previous output stays
             progress.done()
             failed = True
-            shown = display_path(exc.filename) if exc.filename else None
-            print(Problem(f"could not write the build: {exc.strerror or exc}", shown), file=err)
+            from generator.output.writer import final_path
+            shown = display_path(final_path(exc.filename)) if exc.filename else None
+            print(Problem(exc.strerror or str(exc), shown, f"building {name}"), file=err)
     for r in results:
         for warning in r.warnings:
             print(warning, file=err)

@@ -43,6 +43,16 @@ def _recover(target: Path) -> None:
         shutil.rmtree(stale, ignore_errors=True)
 
 
+def final_path(path: str | os.PathLike[str]) -> Path:
+    """Where a file of a staging folder would have ended up (for messages: the staging folder is gone by then)."""
+    parts = list(Path(path).parts)
+    for i, part in enumerate(parts):
+        name, sep, pid = part.partition(".building-")
+        if part.startswith(".") and sep and pid.isdigit():
+            parts[i] = name[1:]
+    return Path(*parts)
+
+
 @contextmanager
 def staged_folder(target: Path) -> Iterator[Path]:
     """Yield an empty staging folder beside `target`; swap it in on success, delete it on failure."""
