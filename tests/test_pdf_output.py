@@ -182,3 +182,21 @@ def test_two_builds_are_byte_identical(demo_build, tmp_path):
     assert first == second
     for rel in first:
         assert (demo_build / rel).read_bytes() == (again / rel).read_bytes(), rel
+
+
+def test_bytes_do_not_depend_on_how_many_threads_compress(demo_build, tmp_path, monkeypatch):
+    """PNGs are compressed on a thread per core: one thread or four must write the same files."""
+    import generator.output.png as png_module
+
+    monkeypatch.setattr(png_module, "MIN_PAGES_PER_WORKER", 1)
+    monkeypatch.setattr(png_module.os, "cpu_count", lambda: 4)
+    assert png_module.workers_for(8) == 4
+    build_game(DEMO, BuildOptions(SheetOptions(), tmp_path / "four"))
+    monkeypatch.setattr(png_module.os, "cpu_count", lambda: 1)
+    build_game(DEMO, BuildOptions(SheetOptions(), tmp_path / "one"))
+    one, four = tmp_path / "one" / "demo", tmp_path / "four" / "demo"
+    files = sorted(p.relative_to(one) for p in one.rglob("*") if p.is_file())
+    assert sum(f.suffix == ".png" for f in files) >= 8
+    for rel in files:
+        assert (one / rel).read_bytes() == (four / rel).read_bytes(), rel
+        assert (one / rel).read_bytes() == (demo_build / rel).read_bytes(), rel
