@@ -165,10 +165,10 @@ def _write_formats(job: _Job, options: BuildOptions) -> None:
                     WRITERS[fmt](job)
             if png:
                 job.progress.follow(f"{job.game.id}: png", len(job.specs), rasters, done)
+            rasters.result()
         except BaseException:           # a writer failed or Ctrl-C: the side thread stops at its next page
             done.stop()
             raise
-        rasters.result()
     if png:
         job.record("png", lambda s: f"png/{s.id}.png")
     for fmt in wanted:
