@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 import re
 
+from generator.build import BuildOptions, build_game
+from generator.layout.plan import SheetOptions
 from generator.spec import load_game
+from conftest import tiny_game
 
 
 def test_a_shared_back_counts_every_front_it_backs(demo_build):
@@ -64,3 +67,16 @@ def test_gallery_previews_of_unchanged_designs_are_not_rasterised_again(demo_bui
     assert write_previews(pdf, tmp_path / "b", ["one"], 50, ["k1"], cache) == 0
     assert (tmp_path / "a" / "one.png").read_bytes() == (tmp_path / "b" / "one.png").read_bytes()
     assert write_previews(pdf, tmp_path / "c", ["one"], 50, ["k2"], cache) == 1
+
+
+def test_a_gallery_with_no_checks_does_not_claim_they_passed(tmp_path):
+    """A game with nothing to check (no setup, rules or examples) says so instead of "all passed"."""
+    spec = ("id: plain\ntitle: Plain\nplayers: 1\ncomponents:\n  - id: card\n    kind: card\n    size: [63.5mm, 88.9mm]\n"
+            "    front: plain/card.svg.j2\n")
+    card = ('<svg xmlns="http://www.w3.org/2000/svg" width="{{ geo.W|mm }}mm" height="{{ geo.H|mm }}mm" '
+            'viewBox="0 0 {{ geo.W|mm }} {{ geo.H|mm }}"><rect width="{{ geo.W|mm }}" height="{{ geo.H|mm }}" '
+            'fill="{{ colours.white }}"/></svg>')
+    game = tiny_game(tmp_path, "plain", spec, {"card.svg.j2": card})
+    build_game(game, BuildOptions(SheetOptions(), tmp_path / "out", formats=("sheets",)))
+    page = (tmp_path / "out" / "plain" / "index.html").read_text()
+    assert "Checks: none to run" in page and "all passed" not in page

@@ -70,7 +70,7 @@ def _checks(checks: list[dict[str, Any]] | str) -> tuple[str, str]:
                    f'{"FAIL" if c["ok"] is False else "info" if c["ok"] is None else "ok"}</td><td>{html.escape(c["kind"])}'
                    f'</td><td>{html.escape(c["name"])}</td><td>{c.get("players", "")}</td>'
                    f'<td>{html.escape(str(c.get("detail", "")))}</td></tr>' for c in order)
-    title = "all passed" if not failed else f"{failed} failed"
+    title = f"{failed} failed" if failed else "all passed" if passed else "none to run"
     summary = (f'<p class="{"fail" if failed else ""}"><a href="#checks">Checks: {title}</a> '
                f"({passed} passed, {failed} failed)</p>")
     table = (f'<h2 id="checks">Checks: {title}</h2><table class="checks"><tr><th></th><th>kind</th><th>check</th>'
