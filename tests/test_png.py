@@ -48,3 +48,29 @@ def test_png_pixels_are_the_page_as_pdfium_draws_it(tmp_path):
             assert max(high) <= 2, (design["id"], high)
             checked += 1
     assert checked == len(doc["designs"])
+
+
+def test_rasters_waiting_for_compression_stay_within_the_memory_bound(tmp_path, monkeypatch):
+    """However many pages, only a bounded amount of raster memory waits for the compressing threads:
+    with the bound below one page, a page is drawn only once the one before it is written."""
+    import generator.output.png as png_module
+
+    live, most = [0], [0]
+    draw, write = png_module.rasterise, png_module.write_png
+
+    def counted_draw(*args, **kwargs):
+        live[0] += 1
+        most[0] = max(most[0], live[0])
+        return draw(*args, **kwargs)
+
+    def counted_write(*args):
+        write(*args)
+        live[0] -= 1
+
+    monkeypatch.setattr(png_module, "rasterise", counted_draw)
+    monkeypatch.setattr(png_module, "write_png", counted_write)
+    monkeypatch.setattr(png_module, "MAX_PENDING_BYTES", 1)
+    build_game(DEMO, BuildOptions(SheetOptions(), tmp_path, formats=("png",)))
+    assert most[0] <= 2
+    pngs = list((tmp_path / "demo" / "png").glob("*.png"))
+    assert len(pngs) >= 8 and live[0] == 0

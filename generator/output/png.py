@@ -21,7 +21,7 @@ import math
 import os
 import struct
 import zlib
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -31,6 +31,7 @@ from generator.units import MM_PER_IN
 DPI = 300
 ZLIB_LEVEL = 1
 MIN_PAGES_PER_WORKER = 24        # below this, a second thread costs more than it saves
+MAX_PENDING_BYTES = 1 << 30      # rasters waiting to be compressed (a 2 m board at 300 dpi is 1.7 GB alone)
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -133,16 +134,17 @@ def render_pages(pdf_path: Path, jobs: list[Job], tick: Callable[[], None] = lam
     pdf = pdfium.PdfDocument(str(pdf_path))
     try:
         with ThreadPoolExecutor(max_workers=n) as pool:
-            pending = []
+            pending: list[tuple[Future, int]] = []
             for i, target, scale, size in jobs:
                 page = pdf[i]
                 raster = rasterise(page, scale, size)
                 page.close()
-                pending.append(pool.submit(write_png, raster, target, round(scale * 72)))
-                while len(pending) > 2 * n:              # keep a few rasters in memory, not every page
-                    pending.pop(0).result()
+                pending.append((pool.submit(write_png, raster, target, round(scale * 72)), len(raster.data)))
+                # keep a few rasters in memory, not every page, and not several boards of a metre
+                while len(pending) > 2 * n or (len(pending) > 1 and sum(b for _, b in pending) > MAX_PENDING_BYTES):
+                    pending.pop(0)[0].result()
                     tick()
-            for job in pending:
+            for job, _ in pending:
                 job.result()
                 tick()
     finally:
