@@ -74,3 +74,20 @@ def test_rasters_waiting_for_compression_stay_within_the_memory_bound(tmp_path, 
     assert most[0] <= 2
     pngs = list((tmp_path / "demo" / "png").glob("*.png"))
     assert len(pngs) >= 8 and live[0] == 0
+
+
+def test_a_page_too_large_for_pdfium_is_one_clear_error(demo_build):
+    """PDFium sizes a bitmap with a 32-bit int: a larger one is refused before anything is allocated."""
+    import pypdfium2 as pdfium
+
+    from generator.errors import OutputError
+    from generator.output.png import rasterise
+
+    doc = json.loads((demo_build / "manifest.json").read_text())
+    pdf = pdfium.PdfDocument(demo_build / doc["designs"][0]["shop"])
+    try:
+        with pytest.raises(OutputError, match="too large to rasterise"):
+            rasterise(pdf[0], 150.0)                    # about 38,000 x 52,000 px: 5.9 GB
+        assert rasterise(pdf[0], 1.0).width > 0
+    finally:
+        pdf.close()

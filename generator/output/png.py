@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from generator.errors import OutputError, Problem
 from generator.units import MM_PER_IN
 
 DPI = 300
@@ -33,6 +34,7 @@ ZLIB_LEVEL = 1
 MIN_PAGES_PER_WORKER = 24        # below this, a second thread costs more than it saves
 MAX_PENDING_BYTES = 1 << 30      # rasters waiting to be compressed (a 2 m board at 300 dpi is 1.7 GB alone)
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_BITMAP_BYTES = 1 << 31       # PDFium sizes bitmaps with a 32-bit int
 
 
 def pixel_size(width_mm: float, height_mm: float, dpi: int = DPI) -> tuple[int, int]:
@@ -82,9 +84,14 @@ def rasterise(page, scale: float, size: tuple[int, int] | None = None, offset: t
     full_h = math.ceil(page.get_height() * scale)
     width, height = size or (full_w, full_h)
     stride = 3 * width + 1
+    if stride * height >= MAX_BITMAP_BYTES:
+        raise OutputError(Problem(f"a page of {width} x {height} px is too large to rasterise (PDFium draws at most "
+                                  f"{MAX_BITMAP_BYTES >> 30} GB a bitmap); lower the dpi or split the piece"))
     data = ctypes.create_string_buffer(stride * height + 1)      # zeroed: every filter byte is 0
     bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, pdfium_c.FPDFBitmap_BGR,
                                           ctypes.cast(ctypes.addressof(data) + 1, ctypes.c_void_p), stride)
+    if not bitmap:
+        raise OutputError(Problem(f"PDFium could not make a {width} x {height} px bitmap"))
     try:
         pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xFFFFFFFF)
         pdfium_c.FPDF_RenderPageBitmap(bitmap, page, -offset[0], -offset[1], full_w, full_h, 0,
