@@ -82,43 +82,30 @@ def write_tts(designs_pdf: Path, stage: Path, final: Path, specs: list[DesignSpe
 
 
 def _deck(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x) -> tuple[list, int]:
+    """A deck as TTS custom-deck sheets: the fronts, the deck's back in each sheet's hidden slot, and
+    one back image for the deck (or a sheet of backs when the backs differ)."""
     from PIL import Image
 
     c = fronts[0].component
-    w = CARD_WIDTH_PX
-    h = round(w * c.height_mm / c.width_mm)
-    backs = [f.back for f in fronts]
-    unique_back = len(set(backs)) > 1
+    w, h = CARD_WIDTH_PX, round(CARD_WIDTH_PX * c.height_mm / c.width_mm)
+    draw = lambda spec: _render(pdf, page_of[spec.id], spec, bleed_mm, w)  # noqa: E731
+    hidden = by_id[fronts[0].back] if fronts[0].back else None
+    unique_back = len({f.back for f in fronts}) > 1
     custom, cards, files = {}, [], 0
+    if not unique_back:
+        back = f"{cid}-back.png"
+        save_image(draw(hidden) if hidden else Image.new("RGB", (w, h), "white"), stage / back)
+        files += 1
     for k in range(math.ceil(len(fronts) / PER_SHEET)):
-        chunk = fronts[k * PER_SHEET:(k + 1) * PER_SHEET]
-        rows = min(SHEET_ROWS, math.ceil((len(chunk) + 1) / SHEET_COLS))
-        cols = SHEET_COLS if rows > 1 else len(chunk) + 1
-        sheets = {"face": Image.new("RGB", (cols * w, rows * h), "white")}
-        if unique_back:
-            sheets["back"] = Image.new("RGB", (cols * w, rows * h), "white")
-        for i, s in enumerate(chunk):
-            at = ((i % cols) * w, (i // cols) * h)
-            sheets["face"].paste(_render(pdf, page_of[s.id], s, bleed_mm, w), at)
-            if unique_back and s.back:
-                sheets["back"].paste(_render(pdf, page_of[s.back], by_id[s.back], bleed_mm, w), at)
-        if backs[0]:                                   # the hidden card (last slot): the deck's back
-            sheets["face"].paste(_render(pdf, page_of[backs[0]], by_id[backs[0]], bleed_mm, w),
-                                 (((cols * rows - 1) % cols) * w, ((cols * rows - 1) // cols) * h))
-        key = str(k + 1)
+        chunk, key = fronts[k * PER_SHEET:(k + 1) * PER_SHEET], str(k + 1)
+        cols, rows, faces, backs = _deck_sheet(chunk, hidden, draw, w, h, by_id if unique_back else None)
         face = f"{cid}-{key}.png"
-        save_image(sheets["face"], stage / face)
+        save_image(faces, stage / face)
         files += 1
-        if unique_back:
+        if backs is not None:
             back = f"{cid}-{key}-backs.png"
-            save_image(sheets["back"], stage / back)
-        else:
-            back = f"{cid}-back.png"
-            if backs[0]:
-                save_image(_render(pdf, page_of[backs[0]], by_id[backs[0]], bleed_mm, w), stage / back)
-            else:
-                save_image(Image.new("RGB", (w, h), "white"), stage / back)
-        files += 1
+            save_image(backs, stage / back)
+            files += 1
         custom[key] = {"FaceURL": url(face), "BackURL": url(back), "NumWidth": cols, "NumHeight": rows,
                        "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
         for i, s in enumerate(chunk):
@@ -133,6 +120,26 @@ def _deck(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x) -> tuple[li
     else:
         deck.update({"CardID": cards[0]["CardID"]})
     return [deck], files
+
+
+def _deck_sheet(chunk, hidden, draw, w: int, h: int, by_id) -> tuple[int, int, object, object]:
+    """One sheet of up to 69 fronts with the deck's back in the last (hidden) slot; with `by_id` (the
+    backs differ) also the sheet of their backs, in the same slots."""
+    from PIL import Image
+
+    rows = min(SHEET_ROWS, math.ceil((len(chunk) + 1) / SHEET_COLS))
+    cols = SHEET_COLS if rows > 1 else len(chunk) + 1
+    faces = Image.new("RGB", (cols * w, rows * h), "white")
+    backs = Image.new("RGB", (cols * w, rows * h), "white") if by_id is not None else None
+    for i, s in enumerate(chunk):
+        at = ((i % cols) * w, (i // cols) * h)
+        faces.paste(draw(s), at)
+        if backs is not None and s.back:
+            backs.paste(draw(by_id[s.back]), at)
+    if hidden is not None:
+        last = cols * rows - 1
+        faces.paste(draw(hidden), ((last % cols) * w, (last // cols) * h))
+    return cols, rows, faces, backs
 
 
 def _tiles(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x) -> tuple[list, int]:
