@@ -96,3 +96,41 @@ def test_a_full_row_of_cards_leaves_the_hidden_slot_on_a_new_row(tmp_path):
     sheet = deck["CustomDeck"]["1"]
     assert (sheet["NumWidth"], sheet["NumHeight"]) == (10, 3)     # 20 cards and the hidden one: 21 slots
     assert sorted(c["CardID"] for c in deck["ContainedObjects"]) == list(range(100, 120))
+
+
+LONG = """id: long
+title: Long
+players: {min: 2, max: 2}
+palette: {paper: "#ffffff", ink: "#000000"}
+fonts: {title: {family: Vollkorn, weight: 700}, body: Lato}
+components:
+  - {id: card, kind: card, size: [63.5mm, 88.9mm], front: long/card.svg.j2, back: long/back.svg.j2, rows: cards.csv}
+"""
+LONG_CARD = """{% import "shared/macros.svg.j2" as m with context %}
+{% call m.svg() %}{{ m.background(colours.paper) }}{{ m.text(fit(row.n, "title", geo.safe.x, geo.safe.y, geo.safe.w, 20, 30), colours.ink) }}{% endcall %}
+"""
+LONG_BACK = """{% import "shared/macros.svg.j2" as m with context %}
+{% call m.svg() %}{{ m.background(colours.ink) }}{% endcall %}
+"""
+
+
+def test_a_deck_over_69_cards_takes_a_second_sheet_and_one_back_image(tmp_path):
+    """TTS shows at most 10 x 7 slots a sheet and keeps the last for the hidden card: 75 cards are 69 on a
+    full sheet and 6 (+ the hidden one) on a second; the shared back is one image both sheets name."""
+    from conftest import tiny_game
+
+    game = tiny_game(tmp_path, "long", LONG, {"card.svg.j2": LONG_CARD, "back.svg.j2": LONG_BACK})
+    (game / "cards.csv").write_text("n\n" + "".join(f"{i}\n" for i in range(1, 76)))
+    build_game(game, BuildOptions(SheetOptions(), tmp_path / "out", formats=("tts",)))
+    (deck,) = [o for o in objects(tmp_path / "out" / "long") if o["Name"] == "DeckCustom"]
+    sheets = deck["CustomDeck"]
+    assert [(s["NumWidth"], s["NumHeight"]) for s in sheets.values()] == [(10, 7), (7, 1)]
+    ids = sorted(c["CardID"] for c in deck["ContainedObjects"])
+    assert ids == list(range(100, 169)) + list(range(200, 206)) and len(deck["DeckIDs"]) == 75
+    assert sheets["1"]["BackURL"] == sheets["2"]["BackURL"] and not sheets["1"]["UniqueBack"]
+    backs = sorted(p.name for p in (tmp_path / "out" / "long" / "tts").glob("*back*.png"))
+    assert backs == ["card-back.png"]
+    with Image.open(local(sheets["2"]["FaceURL"])) as im:
+        assert im.size == (7 * 400, round(400 * 88.9 / 63.5))
+        hidden = im.crop((6 * 400, 0, 7 * 400, im.height)).convert("L")
+        assert hidden.getextrema()[1] < 60            # the last slot shows the dark back
