@@ -93,6 +93,38 @@ products:
     assert "My Shop has no product for" in err
 
 
+def test_a_per_deck_preset_puts_every_front_then_every_back_in_the_same_order(tmp_path):
+    """The combined deck PDF most shops take for duplex: all fronts, then all backs, card i's back on
+    page N + i; Kamiza's role cards have a back per player colour, so the pairing shows."""
+    preset = tmp_path / "deckshop.yaml"
+    preset.write_text("""name: Deck Shop
+source: "their web page"
+dpi: 300
+bleed: 3mm
+safe: 3mm
+colour: rgb
+format: pdf
+files: per-deck
+deck: "{component}.pdf"
+tolerance: 1
+products:
+  - {name: Poker, kinds: [card], trim: [63.5mm, 88.9mm], pixels: [821, 1121]}
+""")
+    folder, _ = build(tmp_path, "kamiza", str(preset))
+    with pikepdf.open(folder / "role-card.pdf") as pdf:
+        forms = [page.Resources.XObject.Design.objgen for page in pdf.pages]
+        mediabox = [float(v) for v in pdf.pages[0].mediabox]
+    n = len(forms) // 2
+    fronts, backs = forms[:n], forms[n:]
+    assert len(forms) == 2 * n and n == 24                # one card of each of 4 roles for each of 6 players
+    assert not set(fronts) & set(backs)
+    assert len(set(backs)) == 6                           # one back per player colour
+    pairs = {}
+    for front, back in zip(fronts, backs):
+        assert pairs.setdefault(front, back) == back      # a front always has the same back behind it
+    assert mediabox == pytest.approx([0, 0, (63.5 + 6) / 25.4 * 72, (88.9 + 6) / 25.4 * 72], abs=0.01)
+
+
 @pytest.mark.parametrize("text, expect", [
     ("name: X\n", 'missing key "dpi"'),
     ("name: X\nsource: s\ndpi: 300\nbleed: 3mm\nsafe: 3mm\ncolour: rgb\nformat: png\nfiles: per-card\ntolerance: 1\n"
