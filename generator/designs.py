@@ -76,3 +76,12 @@ def expand(game: Game) -> list[DesignSpec]:
                     short_id(comp.id + _suffix([row.key, seat.id if seat else ""])), comp, "front", comp.front.template,
                     row.fields, seat, row.count, back_id))
     return fronts + list(backs.values())
+
+
+def fronts_by_component(specs: list[DesignSpec]) -> dict[str, list[DesignSpec]]:
+    """The front designs of each component, in build order (a shop's deck, a TTS deck or tile set)."""
+    out: dict[str, list[DesignSpec]] = {}
+    for s in specs:
+        if s.face == "front":
+            out.setdefault(s.component.id, []).append(s)
+    return out

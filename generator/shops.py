@@ -61,7 +61,7 @@ class Preset:
             for w, h in ((c.width_mm, c.height_mm), (c.height_mm, c.width_mm)) if c.rotatable else ((c.width_mm, c.height_mm),):
                 off = max(abs(p.trim_mm[0] / w - 1), abs(p.trim_mm[1] / h - 1)) * 100
                 if off <= self.tolerance and (best is None or off < best[2]):
-                    best = (p, max(p.trim_mm[0] / w, p.trim_mm[1] / h), off, (w, h) != (c.width_mm, c.height_mm))
+                    best = (p, max(p.trim_mm[0] / w, p.trim_mm[1] / h), off)
         return (best[0], best[1]) if best else (None, 0.0)
 
 

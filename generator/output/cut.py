@@ -1,5 +1,5 @@
 """Print-then-cut files: for every front sheet, the cut path of every piece in sheet millimetres (SVG, and
-DXF through ezdxf), fold lines on their own layer (score, do not cut), and the registration marks.
+an R12 DXF written here), fold lines on their own layer (score, do not cut), and the registration marks.
 
 Paths are the same trim outlines the sheets draw, turned and placed as the plan places them; a tile of a
 board larger than the paper is cut along its window. Coordinates are absolute (no transforms), so any

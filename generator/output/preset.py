@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.designs import DesignSpec
+from generator.designs import DesignSpec, fronts_by_component
 from generator.output.png import Raster, rasterise, write_png
 from generator.shops import Preset, Product
 from generator.units import mm_to_pt
@@ -31,14 +31,8 @@ class Deck:
 
 
 def decks(specs: list[DesignSpec], preset: Preset) -> list[Deck]:
-    out, seen = [], {}
-    for s in specs:
-        if s.face == "front":
-            seen.setdefault(s.component.id, []).append(s)
-    for cid, fronts in seen.items():
-        product, scale = preset.product_for(fronts[0].component)
-        out.append(Deck(cid, product, scale, tuple(fronts)))
-    return out
+    return [Deck(cid, *preset.product_for(fronts[0].component), tuple(fronts))
+            for cid, fronts in fronts_by_component(specs).items()]
 
 
 def _name(pattern: str, component: str, design: str) -> str:
@@ -79,7 +73,7 @@ def write_per_card(designs_pdf: Path, folder: Path, specs: list[DesignSpec], dec
 
     page_of = {s.id: i for i, s in enumerate(specs)}
     by_id = {s.id: s for s in specs}
-    rows, files = [], 0
+    rows, written = [], set()
     pdf = pdfium.PdfDocument(str(designs_pdf))
     try:
         for deck in deck_list:
@@ -90,11 +84,11 @@ def write_per_card(designs_pdf: Path, folder: Path, specs: list[DesignSpec], dec
                 names = {}
                 for face, spec in faces:
                     name = _name(preset.front if face == "front" else preset.back, deck.component, spec.id)
-                    target = folder / name
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    if not target.exists():
+                    if name not in written:              # a shared back is written once
+                        target = folder / name
+                        target.parent.mkdir(parents=True, exist_ok=True)
                         render_png(pdf, page_of[spec.id], spec, bleed_mm, deck.product, deck.scale, target, preset.dpi)
-                        files += 1
+                        written.add(name)
                     names[face] = name
                 rows.append([names["front"], names.get("back", ""), s.count, deck.component, deck.product.name,
                              f"{deck.product.pixels[0]}x{deck.product.pixels[1]}"])
@@ -106,7 +100,7 @@ def write_per_card(designs_pdf: Path, folder: Path, specs: list[DesignSpec], dec
     writer.writerow(["front", "back", "quantity", "component", "product", "pixels"])
     writer.writerows(rows)
     (folder / "order.csv").write_text(buf.getvalue(), encoding="utf-8")
-    return files + 1
+    return len(written) + 1
 
 
 def write_per_deck(designs_pdf: Path, folder: Path, specs: list[DesignSpec], deck_list: list[Deck], preset: Preset,

@@ -61,14 +61,18 @@ class Converter:
 
 
 def profile_bytes() -> bytes:
-    return (paths.ROOT / "profiles" / PROFILE).read_bytes()
+    return _profile_path().read_bytes()
+
+
+def _profile_path() -> Path:
+    return paths.ROOT / "profiles" / PROFILE
 
 
 @lru_cache(maxsize=1)
 def _transform():
     from PIL import ImageCms
 
-    press = ImageCms.ImageCmsProfile(str(paths.ROOT / "profiles" / PROFILE))
+    press = ImageCms.ImageCmsProfile(str(_profile_path()))
     return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), press, "RGB", "CMYK",
                                    renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import json
 import math
-from collections import OrderedDict
 from pathlib import Path
 
-from generator.designs import DesignSpec
-from generator.output.png import rasterise, save_image
+from generator.designs import DesignSpec, fronts_by_component
+from generator.output.png import Raster, rasterise, save_image, write_png
 from generator.units import MM_PER_IN
 
 SHEET_COLS, SHEET_ROWS = 10, 7            # Tabletop Simulator's largest deck sheet
@@ -25,7 +24,7 @@ TILE_TYPE = {"rect": 0, "hex": 1, "circle": 2, "rounded": 3, "outline": 0}
 FLAT = ("card", "tile", "hex-tile", "token", "board", "sheet")
 
 
-def _render(pdf, index: int, spec: DesignSpec, bleed_mm: float, width_px: int):
+def _render(pdf, index: int, spec: DesignSpec, bleed_mm: float, width_px: int) -> Raster:
     """A design's trim (no bleed: the table shows the cut piece) at `width_px` wide."""
     c = spec.component
     page = pdf[index]
@@ -33,7 +32,7 @@ def _render(pdf, index: int, spec: DesignSpec, bleed_mm: float, width_px: int):
     b = round(bleed_mm / MM_PER_IN * 72 * scale)
     raster = rasterise(page, scale, (width_px, round(width_px * c.height_mm / c.width_mm)), (b, b))
     page.close()
-    return raster.image()
+    return raster
 
 
 def _transform(x: float, z: float, scale: float = 1.0, y: float = 1.0) -> dict:
@@ -48,10 +47,7 @@ def write_tts(designs_pdf: Path, stage: Path, final: Path, specs: list[DesignSpe
 
     page_of = {s.id: i for i, s in enumerate(specs)}
     by_id = {s.id: s for s in specs}
-    groups: OrderedDict[str, list[DesignSpec]] = OrderedDict()
-    for s in specs:
-        if s.face == "front":
-            groups.setdefault(s.component.id, []).append(s)
+    groups = fronts_by_component(specs)
     objects, skipped, files = [], [], 0
     url = lambda name: (final / name).resolve().as_uri()  # noqa: E731
     pdf = pdfium.PdfDocument(str(designs_pdf))
@@ -88,13 +84,16 @@ def _deck(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x) -> tuple[li
 
     c = fronts[0].component
     w, h = CARD_WIDTH_PX, round(CARD_WIDTH_PX * c.height_mm / c.width_mm)
-    draw = lambda spec: _render(pdf, page_of[spec.id], spec, bleed_mm, w)  # noqa: E731
+    draw = lambda spec: _render(pdf, page_of[spec.id], spec, bleed_mm, w).image()  # noqa: E731
     hidden = by_id[fronts[0].back] if fronts[0].back else None
     unique_back = len({f.back for f in fronts}) > 1
     custom, cards, files = {}, [], 0
     if not unique_back:
         back = f"{cid}-back.png"
-        save_image(draw(hidden) if hidden else Image.new("RGB", (w, h), "white"), stage / back)
+        if hidden:
+            write_png(_render(pdf, page_of[hidden.id], hidden, bleed_mm, w), stage / back, None)
+        else:
+            save_image(Image.new("RGB", (w, h), "white"), stage / back)
         files += 1
     for k in range(math.ceil(len(fronts) / PER_SHEET)):
         chunk, key = fronts[k * PER_SHEET:(k + 1) * PER_SHEET], str(k + 1)
@@ -149,13 +148,13 @@ def _tiles(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x) -> tuple[l
         c = s.component
         w = max(16, round(c.width_mm * TILE_PX_PER_MM))
         face = f"{s.id}.png"
-        save_image(_render(pdf, page_of[s.id], s, bleed_mm, w), stage / face)
+        write_png(_render(pdf, page_of[s.id], s, bleed_mm, w), stage / face, None)
         files += 1
         image = {"ImageURL": url(face), "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0}
         if s.back:
             back = f"{s.back}.png"
             if not (stage / back).exists():
-                save_image(_render(pdf, page_of[s.back], by_id[s.back], bleed_mm, w), stage / back)
+                write_png(_render(pdf, page_of[s.back], by_id[s.back], bleed_mm, w), stage / back, None)
                 files += 1
             image["ImageSecondaryURL"] = url(back)
         token = c.kind == "token"
