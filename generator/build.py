@@ -30,6 +30,7 @@ from generator.layout.registration import marked
 from generator.output.press import Converter
 from generator.progress import Progress, Ticks
 from generator.render import render_designs
+from generator.render.fonts import font_book
 from generator.shops import Preset
 from generator.solver.registry import rules_for
 from generator.spec import load_game
@@ -251,10 +252,11 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     rendered, warnings = render_designs(game, look, sheet.bleed_mm, specs, progress.tick, rules_for(game).aid())
     plan = plan_sheets(pieces_of(specs), sheet, game.title) if "sheets" in options.formats else None
     target = output_folder(game, options)
-    with staged_folder(target) as stage:
+    keep = [game.folder] + ([options.theme] if options.theme else [])
+    with staged_folder(target, game.id, keep) as stage:
         work = stage / ".work"
         work.mkdir()
-        job = _Job(game, specs, sheet, stage, work, TypstRunner(work, list(look.font_folders)), progress,
+        job = _Job(game, specs, sheet, stage, work, TypstRunner(work, font_book(look.font_folders).faces), progress,
                    plan, {s.id: {"svg": None, "shop": None, "png": None} for s in specs}, shop=options.shop,
                    target=target, press_colours=look.press_colours(), ink_limit=options.ink_limit,
                    svgs={r.spec.id: r.svg for r in rendered})

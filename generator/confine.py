@@ -9,6 +9,7 @@ kind's limit is refused before it is read. Both are one-line errors naming the f
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 from typing import Iterable
 
@@ -47,25 +48,39 @@ def confined(path: Path, roots: Iterable[Path], what: str, where: Problem | None
 
 
 def read_bytes(path: Path, roots: Iterable[Path], kind: str, where: Problem | None = None) -> bytes:
-    """The file's bytes, if it is confined and within the size limit of its kind."""
+    """The file's bytes, if it is confined, a regular file and within the size limit of its kind.
+    It is opened without blocking and checked on the open descriptor, so a FIFO or a device named
+    like a font or an image is refused instead of hanging the build or reading forever."""
     confined(path, roots, kind, where)
     limit = LIMITS[kind]
     try:
-        size = path.stat().st_size
-        if size > limit:
-            raise ConfinementError(_at(where, f"{kind} of {_size(size)} is larger than the limit of {_size(limit)}",
-                                       path))
-        with open(path, "rb") as f:
-            data = f.read(limit + 1)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
         raise ConfinementError(_at(where, "file not found", path)) from None
     except IsADirectoryError:
         raise ConfinementError(_at(where, "expected a file, got a folder", path)) from None
     except OSError as exc:
         raise ConfinementError(_at(where, f"cannot read the file ({exc.strerror})", path)) from None
+    with os.fdopen(fd, "rb") as f:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            got = "a folder" if stat.S_ISDIR(mode) else _SPECIAL.get(stat.S_IFMT(mode), "not a regular file")
+            raise ConfinementError(_at(where, f"expected a regular file, got {got}", path))
+        size = os.fstat(fd).st_size
+        if size > limit:
+            raise ConfinementError(_at(where, f"{kind} of {_size(size)} is larger than the limit of {_size(limit)}",
+                                       path))
+        try:
+            data = f.read(limit + 1)
+        except OSError as exc:
+            raise ConfinementError(_at(where, f"cannot read the file ({exc.strerror})", path)) from None
     if len(data) > limit:
         raise ConfinementError(_at(where, f"{kind} is larger than the limit of {_size(limit)}", path))
     return data
+
+
+_SPECIAL = {stat.S_IFIFO: "a named pipe (FIFO)", stat.S_IFCHR: "a device", stat.S_IFBLK: "a device",
+            stat.S_IFSOCK: "a socket"}
 
 
 def _size(n: int) -> str:

@@ -129,14 +129,14 @@ def _players(r: Reader, look: Appearance, value: Any) -> tuple[PlayerColour, ...
 
 
 def _fonts(r: Reader, look: Appearance, value: Any, folders: tuple[Path, ...]) -> dict[str, FontRole]:
-    from generator.render.fonts import FontBook   # rendering imports this module; fonts are read only here
+    from generator.render.fonts import font_book   # rendering imports this module; fonts are read only here
 
     fonts = dict(look.fonts)
     given = r.mapping(value, "fonts", free=True) or {}
     if not given:
         return fonts
     try:
-        families = FontBook.from_folders(list(folders)).families()
+        families = font_book(tuple(folders)).families()
     except PunchboardError as exc:           # a damaged or escaping font file: named with the theme's mistakes
         r.problems.problems.extend(exc.problems)
         families = []

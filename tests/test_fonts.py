@@ -36,7 +36,10 @@ def test_the_figure_one_cannot_be_read_as_a_capital_i(path):
     assert ImageStat.Stat(ImageChops.difference(one, eye)).mean[0] > 25
 
 
-def test_typst_is_never_given_the_system_fonts(monkeypatch, tmp_path):
+def test_typst_is_given_only_the_vetted_fonts(monkeypatch, tmp_path):
+    """No system fonts and none of Typst's own bundled ones (New Computer Modern, Libertinus, DejaVu)."""
+    from generator.render.fonts import font_book
+
     seen = {}
 
     class Recorder:
@@ -44,9 +47,14 @@ def test_typst_is_never_given_the_system_fonts(monkeypatch, tmp_path):
             seen.update(kwargs)
 
     monkeypatch.setattr(typst_pdf.typst, "Compiler", Recorder)
-    typst_pdf.TypstRunner(tmp_path, [FONTS, tmp_path / "missing"])
+    typst_pdf.TypstRunner(tmp_path, font_book((FONTS, tmp_path / "missing")).faces)
     assert seen["ignore_system_fonts"] is True
-    assert seen["font_paths"] == [str(FONTS)]
+    families = set(seen["font_paths"].families())
+    shipped = set()
+    for path in SHIPPED:
+        with TTFont(path, lazy=True) as f:
+            shipped.add(f["name"].getDebugName(16) or f["name"].getDebugName(1))
+    assert families == shipped and len(seen["font_paths"].fonts()) == len(SHIPPED)
 
 
 @pytest.mark.parametrize("game", SHIPPED_GAMES)

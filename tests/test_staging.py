@@ -121,8 +121,21 @@ def test_the_next_build_removes_what_a_killed_build_left(previous):
     out, _ = previous
     stale = out / ".demo.building-999999"
     (stale / "svg").mkdir(parents=True)
+    (stale / ".punchboard-build").write_text('{"game": "demo"}')   # the marker a build writes first
+    (out / ".demo.building-999998").mkdir()                       # killed before it wrote the marker
     build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets",)))
     assert leftovers(out) == []
+
+
+def test_a_folder_named_like_a_staging_folder_but_not_made_by_a_build_is_kept(previous):
+    out, _ = previous
+    mine = out / ".demo.building-999999"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("mine")
+    (out / ".demo.old-1").mkdir()
+    (out / ".demo.old-1" / "notes.txt").write_text("mine too")
+    build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets",)))
+    assert (mine / "notes.txt").read_text() == "mine" and (out / ".demo.old-1" / "notes.txt").is_file()
 
 
 def test_an_interrupted_swap_puts_the_previous_build_back(previous):

@@ -1,8 +1,8 @@
 """SVG designs and sheet plans to PDF with Typst: vector, fonts embedded as subsets, same bytes every run.
 
 Typst gets its plans and SVGs in memory (`sys.inputs`) and reads no file outside the build's work
-folder (its `root`, where only designs.pdf lies), uses only the project's font files
-(`ignore_system_fonts`), and gets a fixed timestamp.
+folder (its `root`, where only designs.pdf and the vetted fonts lie), uses only the font files the
+project vetted (no system fonts, none of its own), and gets a fixed timestamp.
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from typing import Any
 import typst
 
 from generator import paths
-from generator.errors import OutputError, Problem
+from generator.errors import OutputError, Problem, SpecError, display_path
 from generator.layout.plan import SheetPlan
 from generator.layout.registration import SQUARE_MM, THICK_MM
 from generator.layout.turn import frame_matrix
+from generator.render.fonts import FontFace
 from generator.render.svg import environment
 from generator.units import MM_PER_PT as PT, fmt_number
 
@@ -37,9 +38,9 @@ LABEL_FONT = "Lato"
 class TypstRunner:
     """One Typst compiler per build, so fonts are read once."""
 
-    def __init__(self, work: Path, font_folders: list[Path]):
-        folders = [str(f) for f in font_folders if f.is_dir()]
-        self.compiler = typst.Compiler(root=str(work), font_paths=folders, ignore_system_fonts=True)
+    def __init__(self, work: Path, faces: list[FontFace]):
+        self.compiler = typst.Compiler(root=str(work), font_paths=vetted_fonts(work / "fonts", faces),
+                                       ignore_system_fonts=True)
 
     def compile(self, template: str, data: dict[str, Any], what: str, inputs: dict[str, str] | None = None) -> bytes:
         """Compile a template under templates/typst. The plan (`data`) and any `inputs` (SVG texts by key)
@@ -53,6 +54,25 @@ class TypstRunner:
             detail = " ".join(str(exc.message).split())
             raise OutputError(Problem(f"Typst could not compile the {what}: {detail}")) from None
         return pdf
+
+
+def vetted_fonts(folder: Path, faces: list[FontFace]) -> typst.Fonts:
+    """Typst's fonts: exactly the faces the project vetted (their bytes, in a folder of the build's own),
+    none of the system's and none of Typst's bundled ones, so nothing is printed in a font that was not
+    measured. Typst would walk a font folder's sub-folders, follow its links and load collections; this
+    folder has none. A face Typst cannot load is refused rather than silently replaced."""
+    folder.mkdir()
+    names = {}
+    for i, face in enumerate(faces):
+        name = folder / f"{i:03d}{face.path.suffix.lower()}"
+        name.write_bytes(face.data)
+        names[str(name)] = face
+    fonts = typst.Fonts(include_system_fonts=False, include_embedded_fonts=False, font_paths=[str(folder)])
+    missing = set(names) - {str(Path(f.path)) for f in fonts.fonts() if f.path}
+    if missing:
+        raise SpecError([Problem("the PDF writer cannot load this font; expected a TrueType (.ttf) or OpenType "
+                                 "(.otf) file", display_path(names[m].path)) for m in sorted(missing)])
+    return fonts
 
 
 def designs_pdf(runner: TypstRunner, svgs: list[tuple[str, float, float]], title: str) -> bytes:

@@ -21,7 +21,7 @@ from generator.hexmap import centre_mm, extent_mm
 from generator.model import Game, hex_points
 from generator.render import richtext
 from generator.render.art import Art, load_art
-from generator.render.fonts import FontBook, metrics
+from generator.render.fonts import font_book, metrics
 from generator.render.textfit import Paragraph, TextOverflow, fit_flow
 from generator.theme import Appearance
 from generator.units import MM_PER_PT as PT_TO_MM, fmt_number as fmt
@@ -92,7 +92,7 @@ class ContextBuilder:
         self.look = look
         self.bleed_mm = bleed_mm
         self.notes = notes
-        self.book = FontBook.from_folders(list(look.font_folders))
+        self.book = font_book(tuple(look.font_folders))
         where_file = str(look.theme_file or game.spec_file)
         self.faces = {role: self.book.find(f.family, f.weight, f.style, where=f"fonts.{role}", file=where_file)
                       for role, f in look.fonts.items()}

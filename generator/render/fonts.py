@@ -25,6 +25,12 @@ class FontFace:
     weight: int
     style: str
     path: Path
+    data: bytes = field(default=b"", repr=False, compare=False)   # the bytes vetted, which Typst gets
+
+
+# The first bytes of the font files Typst loads: TrueType, OpenType (CFF) and Apple's TrueType.
+SFNT_TAGS = {b"\x00\x01\x00\x00", b"OTTO", b"true"}
+OTHER_TAGS = {b"wOFF": "a WOFF web font", b"wOF2": "a WOFF2 web font", b"ttcf": "a font collection (.ttc)"}
 
 
 @dataclass
@@ -34,8 +40,8 @@ class FontBook:
 
     @classmethod
     def from_folders(cls, folders: list[Path]) -> "FontBook":
-        """Every font file of the folders; a file that leads outside its folder or is not a readable
-        font is one problem each, all raised together (Typst reads these folders too)."""
+        """Every font file of the folders (not their sub-folders); a file that leads outside its folder, is
+        not a regular file or is not a font Typst loads is one problem each, all raised together."""
         book = cls(tuple(f for f in folders if f.is_dir()))
         problems: list[Problem] = []
         for folder in book.folders:
@@ -43,8 +49,9 @@ class FontBook:
                 if path.suffix.lower() not in FONT_SUFFIXES:
                     continue
                 try:   # a game's or theme's fonts/ must not lead outside that game or theme
-                    read_bytes(path, [folder if folder == paths.FONTS else folder.parent], "font")
-                    family, weight, style = cached_json("font-faces", path, lambda: _describe(path))
+                    data = read_bytes(path, [folder if folder == paths.FONTS else folder.parent], "font")
+                    _check_format(data, path)
+                    family, weight, style = cached_json("font-faces", path, lambda: _describe(data))
                 except PunchboardError as exc:
                     problems.extend(exc.problems)
                     continue
@@ -52,7 +59,7 @@ class FontBook:
                     problems.append(Problem(f"not a readable TrueType or OpenType font ({type(exc).__name__})",
                                             display_path(path)))
                     continue
-                book.faces.append(FontFace(family, weight, style, path))
+                book.faces.append(FontFace(family, weight, style, path, data))
         if problems:
             raise SpecError(problems)
         return book
@@ -75,11 +82,45 @@ def _quiet_fonttools() -> None:
     logging.getLogger("fontTools").setLevel(logging.ERROR)
 
 
-def _describe(path: Path) -> tuple[str, int, str]:
+def _check_format(data: bytes, path: Path) -> None:
+    """Refuse what Typst would not load (it would print another font in its place without a word)."""
+    tag = data[:4]
+    if tag not in SFNT_TAGS:
+        what = OTHER_TAGS.get(tag, "not a TrueType or OpenType font")
+        raise SpecError(Problem(f"{what}, which the PDF writer cannot use; expected a TrueType (.ttf) or OpenType "
+                                "(.otf) file (convert it, e.g. with fontTools: pyftsubset or ttx)", display_path(path)))
+
+
+def font_book(folders: tuple[Path, ...]) -> FontBook:
+    """The vetted fonts of `folders`, read again only when a folder's listing or a file's size or time changed
+    (pnp serve rebuilds often; the fonts rarely change)."""
+    key = (folders, tuple(_listing(f) for f in folders))
+    book = _BOOKS.get(key)
+    if book is None:
+        book = FontBook.from_folders(list(folders))
+        _BOOKS.clear()
+        _BOOKS[key] = book
+    return book
+
+
+_BOOKS: dict[tuple, FontBook] = {}
+
+
+def _listing(folder: Path) -> tuple:
+    try:
+        return tuple((p.name, st.st_size, st.st_mtime_ns, st.st_ino) for p in sorted(folder.iterdir())
+                     if p.suffix.lower() in FONT_SUFFIXES for st in [p.stat()])
+    except OSError:
+        return ()
+
+
+def _describe(data: bytes) -> tuple[str, int, str]:
+    import io
+
     from fontTools.ttLib import TTFont
 
     _quiet_fonttools()
-    with open(path, "rb") as fh, TTFont(fh, lazy=True, fontNumber=0) as font:
+    with TTFont(io.BytesIO(data), lazy=True, fontNumber=0) as font:
         name = font["name"]
         family = name.getDebugName(16) or name.getDebugName(1)
         italic = bool(font["OS/2"].fsSelection & 1) or "italic" in (name.getDebugName(2) or "").lower()
