@@ -67,6 +67,13 @@ def _ink_limit(text: str) -> int:
     return value
 
 
+def _port(text: str) -> int:
+    """--port: a TCP port, 0 to 65535 (0 picks a free one)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 5 and int(text) <= 65535):
+        raise argparse.ArgumentTypeError(f'expected a port from 0 to 65535 (0 picks a free one), got "{text}"')
+    return int(text)
+
+
 def _formats(text: str) -> tuple[str, ...]:
     items = tuple(dict.fromkeys(p.strip() for p in text.split(",") if p.strip()))
     bad = [i for i in items if i not in FORMATS + EXTRA_FORMATS]
@@ -134,7 +141,7 @@ def parser() -> argparse.ArgumentParser:
                                    "127.0.0.1 and rebuild when the spec, a table, a template, a theme or art changes; "
                                    "the page updates itself. Ctrl-C stops it.")
     v.add_argument("game", nargs="?", metavar="GAME", help="a game id or folder (default: the first)")
-    v.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    v.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0 picks a free one)")
     v.add_argument("--host", default="127.0.0.1", help=argparse.SUPPRESS)
     v.add_argument("--paper", choices=sorted(PAPERS_MM), default="a4", help="paper of the sheets (default a4)")
     v.add_argument("--out", type=Path, default=Path("output"), metavar="DIR", help="output folder (default output/)")
@@ -276,8 +283,15 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(_question_parser(sub, args.rest).format_help(), file=out, end="")
         return EXIT_OK
     solve_args = sub.parse_args(args.rest)
-    result, text = rules.solve(solve_args)
-    print(json.dumps(result, ensure_ascii=False) if getattr(solve_args, "json", False) else text, file=out)
+    try:
+        result, text = rules.solve(solve_args)
+        shown = json.dumps(result, ensure_ascii=False) if getattr(solve_args, "json", False) else text
+    except ValueError as exc:   # Python's limit on a number's digits, read or printed; other errors are bugs
+        if "integer string conversion" not in str(exc):
+            raise
+        raise OptionError(f"pnp solve {game.id}: a number of more than {sys.get_int_max_str_digits():,} digits in "
+                          "the question or its answer; expected smaller numbers") from None
+    print(shown, file=out)
     return EXIT_OK
 
 

@@ -5,22 +5,40 @@ The page (output/<game>/index.html, the same one every build writes) asks /__sta
 good build when a change breaks it. Inputs are watched with `watchfiles` (Rust notify, debounced):
 the game folder (spec, tables, art, its own templates), the shared templates, the theme's folder
 and the font folders; the output folder is never watched, so a build cannot trigger itself.
+
+The server answers only requests addressed to this machine's loopback names with its own port
+(a web page elsewhere cannot reach it through DNS rebinding), and serves only regular files of
+the build, opened without following any link. The watcher walks the folders' own trees itself,
+never through a link, and watches each folder on its own, since notify follows links when it
+walks a tree.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import errno
 import functools
 import json
+import os
+import stat
+import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
+from urllib.parse import unquote
 
 from generator import paths
 from generator.build import BuildOptions, build_game, output_folder
-from generator.errors import PunchboardError
+from generator.errors import OptionError, Problem, PunchboardError, display_path
 from generator.spec import load_game
+
+LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
+MAX_WATCHED_FOLDERS = 10_000      # as many as `pnp new --from` copies files: a game is far smaller
+SKIPPED = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".tox", ".mypy_cache", ".pytest_cache"}
+WAITING = ('<!doctype html><body data-version="0"><div id="errors"></div><script>setInterval(function(){'
+           'fetch("/__status").then(function(r){return r.json()}).then(function(s){document.getElementById("errors")'
+           '.textContent=s.errors.join("\\n");if(s.version>0)location.reload();})},700)</script></body>\n')
 
 
 @dataclasses.dataclass
@@ -29,20 +47,61 @@ class Status:
     errors: list[str] = dataclasses.field(default_factory=list)
 
 
+class _Server(ThreadingHTTPServer):
+    hosts: frozenset[str] = frozenset()      # the Host headers answered
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A browser that hangs up mid-answer is normal: say nothing. Anything else is one line."""
+        exc = sys.exc_info()[1]
+        if not isinstance(exc, (ConnectionError, TimeoutError)):
+            print(Problem(f"answering a request failed ({exc})", where="pnp serve"), file=sys.stderr, flush=True)
+
+
 class _Handler(SimpleHTTPRequestHandler):
     status: Status
+    server: _Server
 
-    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
-        if self.path.split("?")[0] == "/__status":
-            body = json.dumps(dataclasses.asdict(self.status)).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Cache-Control", "no-store")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
+    def send_head(self) -> BinaryIO | None:   # type: ignore[override]   (GET and HEAD both answer from here)
+        """403 for another Host; else /__status, or a regular file of the build (404 for anything else)."""
+        if self._addressed_to_us():
+            return self._answer()
+        self._reply(403, "text/plain; charset=utf-8", b"pnp serve answers only http://127.0.0.1:PORT/ "
+                    b"or http://localhost:PORT/ with its own port\n")
+        return None
+
+    def _addressed_to_us(self) -> bool:
+        """Exactly one Host header, a loopback name with our port or none (DNS rebinding sends another name)."""
+        hosts = self.headers.get_all("Host") or []
+        return len(hosts) == 1 and hosts[0].strip().lower() in self.server.hosts
+
+    def _answer(self) -> BinaryIO | None:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if path == "/__status":
+            self._reply(200, "application/json", json.dumps(dataclasses.asdict(self.status)).encode())
+            return None
+        parts = [p for p in unquote(path).split("/") if p not in ("", ".")] if path.startswith("/") else [".."]
+        if not parts or path.endswith("/"):
+            parts.append("index.html")
+        f = _open_regular(self.directory, parts)
+        if f is None:
+            if parts == ["index.html"]:          # no good build yet: a page that waits for one
+                self._reply(200, "text/html; charset=utf-8", WAITING.encode())
+            else:
+                self.send_error(404, "File not found")
+            return None
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(parts[-1]))
+        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+        self.end_headers()
+        return f
+
+    def _reply(self, code: int, kind: str, body: bytes) -> None:
+        self.send_response(code)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
             self.wfile.write(body)
-            return
-        super().do_GET()
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-store")
@@ -50,6 +109,32 @@ class _Handler(SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: object) -> None:   # quiet: the terminal shows builds
         pass
+
+
+def _open_regular(root: str, parts: list[str]) -> BinaryIO | None:
+    """The regular file root/parts/..., opened one folder at a time without following a link
+    (so a link planted in the output folder, a FIFO or a device is never opened), or None."""
+    if ".." in parts:
+        return None
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    folder = leaf = -1
+    try:
+        folder = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        for part in parts[:-1]:
+            inner = os.open(part, flags | os.O_DIRECTORY, dir_fd=folder)
+            os.close(folder)
+            folder = inner
+        leaf = os.open(parts[-1], flags, dir_fd=folder)
+        if stat.S_ISREG(os.fstat(leaf).st_mode):
+            leaf, f = -1, os.fdopen(leaf, "rb")
+            return f
+    except (OSError, ValueError):             # missing, a link, not a folder, a NUL in the name
+        pass
+    finally:
+        for fd in (folder, leaf):
+            if fd >= 0:
+                os.close(fd)
+    return None
 
 
 def _rebuild(name: str, options: BuildOptions, status: Status, out: TextIO) -> None:
@@ -68,32 +153,91 @@ def _watched(name: str, options: BuildOptions) -> list[Path]:
     folders = [game.folder, paths.TEMPLATES, paths.FONTS]
     if options.theme is not None:
         folders.append(options.theme.resolve().parent)
-    return [f for f in folders if f.is_dir()]
+    return [Path(os.path.realpath(f)) for f in folders if f.is_dir()]
+
+
+def _folders(roots: list[Path], output: Path, warned: set[str], out: TextIO) -> list[str]:
+    """Every folder of the roots' own trees, found without following links, readable, bounded."""
+    found: dict[str, None] = {}
+    stack = list(reversed(roots))
+    while stack:
+        folder = stack.pop()
+        if str(folder) in found or folder.is_relative_to(output):
+            continue
+        try:
+            with os.scandir(folder) as entries:
+                inner = [Path(e.path) for e in entries if e.name not in SKIPPED and e.is_dir(follow_symlinks=False)]
+        except OSError as exc:
+            _warn(f"{display_path(folder)}: cannot watch this folder ({exc.strerror}); a change inside it will "
+                  f"not rebuild", warned, out)
+            continue
+        if len(found) == MAX_WATCHED_FOLDERS:
+            _warn(f"watching the first {MAX_WATCHED_FOLDERS:,} folders only; a change in another will not rebuild",
+                  warned, out)
+            break
+        found[str(folder)] = None
+        stack.extend(sorted(inner, reverse=True))
+    return list(found)
+
+
+def _warn(message: str, warned: set[str], out: TextIO) -> None:
+    if message not in warned:
+        warned.add(message)
+        print(f"warning: {message}", file=out, flush=True)
+
+
+def _bind(host: str, port: int, handler: type[_Handler], target: Path) -> _Server:
+    """The listening server, or a one-line error when the port is taken or the address is wrong."""
+    try:
+        server = _Server((host, port), functools.partial(handler, directory=str(target)))
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise OptionError(f"pnp serve: port {port} is in use; stop the program using it or choose another "
+                              f"port; try --port 0 for a free one") from None
+        raise OptionError(f"pnp serve: cannot listen on {host}:{port} ({exc.strerror or exc})") from None
+    bound = server.server_address[1]
+    names = set(LOOPBACK) | {f"[{host}]" if ":" in host else host.lower()}
+    server.hosts = frozenset(names | {f"{n}:{bound}" for n in names})
+    return server
 
 
 def serve(name: str, options: BuildOptions, host: str, port: int, out: TextIO) -> None:
     """Serve until interrupted (Ctrl-C)."""
-    import watchfiles
-
     status = Status()
     options = dataclasses.replace(options, preview_cache={})   # unchanged designs are not rasterised again
-    _rebuild(name, options, status, out)
-    target = output_folder(load_game(name), options)
-    target.mkdir(parents=True, exist_ok=True)
-    if not (target / "index.html").exists():     # the first build failed: a page that waits for a good one
-        (target / "index.html").write_text('<!doctype html><body data-version="0"><div id="errors"></div>'
-                                           '<script>setInterval(function(){fetch("/__status").then(function(r){'
-                                           'return r.json()}).then(function(s){document.getElementById("errors")'
-                                           '.textContent=s.errors.join("\\n");if(s.version>0)location.reload();'
-                                           '})},700)</script></body>\n', encoding="utf-8")
+    roots = _watched(name, options)
     handler = type("Handler", (_Handler,), {"status": status})
-    server = ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(target)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    print(f"serving http://{host}:{server.server_address[1]}/ (Ctrl-C to stop)", file=out, flush=True)
-    output = options.out.resolve()
+    server = _bind(host, port, handler, output_folder(load_game(name), options))
+    threading.Thread(target=server.serve_forever, daemon=True).start()   # the waiting page until a build is done
     try:
-        for _ in watchfiles.watch(*_watched(name, options), watch_filter=lambda _c, p: not Path(p).is_relative_to(output),
-                                  debounce=300, raise_interrupt=False):
-            _rebuild(name, options, status, out)
+        _rebuild(name, options, status, out)
+        print(f"serving http://{host}:{server.server_address[1]}/ (Ctrl-C to stop)", file=out, flush=True)
+        _watch(name, options, status, roots, out)
+    except KeyboardInterrupt:
+        pass
     finally:
         server.shutdown()
+        server.server_close()
+
+
+def _watch(name: str, options: BuildOptions, status: Status, roots: list[Path], out: TextIO) -> None:
+    """Rebuild on every change; walk the trees again after each rebuild, since a folder may come or go."""
+    import watchfiles
+
+    output, warned = Path(os.path.realpath(options.out)), set()
+    while True:
+        folders = _folders(roots, output, warned, out)
+        if not folders:
+            raise OptionError("pnp serve: none of the game's folders can be watched any more")
+        try:
+            for _ in watchfiles.watch(*folders, watch_filter=lambda _c, p: not Path(p).is_relative_to(output),
+                                      debounce=300, recursive=False, ignore_permission_denied=True):
+                _rebuild(name, options, status, out)
+                if _folders(roots, output, warned, out) != folders:
+                    break
+            else:
+                return
+        except FileNotFoundError:        # a folder went away between the walk and the watch
+            continue
+        except OSError as exc:           # the system's limit of watches, say
+            raise OptionError(f"pnp serve: cannot watch the game's folders ({exc.strerror or exc})") from None
