@@ -26,10 +26,9 @@ from generator import paths
 from generator.confine import MB, ConfinementError, inside, read_bytes
 from generator.errors import OptionError, Problem, SpecError, display_path
 from generator.spec.load import resolve_game
-from generator.spec.reader import SLUG
+from generator.spec.reader import MAX_ID, SLUG
 
 SCAFFOLD = "scaffold"
-MAX_ID = 64                 # characters of a game id: a file name, a folder name, a line of the gallery
 MAX_FILES = 10_000          # files and folders of a copied game: Nyakuza, the largest shipped one, has under 200
 MAX_BYTES = 500 * MB        # of a copied game: a dozen of the largest art files (40 MB) and fonts (64 MB)
 SKIPPED = {"__pycache__"}

@@ -114,3 +114,11 @@ def test_an_output_from_before_the_marker_is_replaced(game, tmp_path):
     code, err = pnp("build", str(game), "--out", "out", "--formats", "svg", cwd=tmp_path)
     assert code == 0, err
     assert not (folder / "stale.txt").exists() and (folder / "manifest.json").is_file()
+
+
+def test_a_spec_id_too_long_for_a_folder_name_is_one_line(game, tmp_path):
+    spec = game / "game.yaml"
+    spec.write_text(spec.read_text().replace("id: demo", "id: " + "d" * 300, 1))
+    code, err = pnp("build", str(game), "--out", "out", "--formats", "svg", cwd=tmp_path)
+    assert refused(code, err, "game.yaml:3", "at most 64 characters"), err
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())

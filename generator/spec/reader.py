@@ -16,6 +16,7 @@ from generator.spec.yamlio import join
 from generator.units import MAX_LENGTH_MM, describe, parse_length_mm
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+MAX_ID = 64
 COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 PROVENANCE_KEYS = {"value", "source", "note"}
 
@@ -98,6 +99,9 @@ class Reader:
         value = self.unwrap(value, where)
         if not isinstance(value, str) or not SLUG.match(value):
             self.add(where, f'expected an id of lower-case letters, digits and hyphens like "garden-tile", got {describe(value)}')
+            return None
+        if len(value) > MAX_ID:     # ids name folders and files (output/<game>/, shop-<preset>/)
+            self.add(where, f"expected an id of at most {MAX_ID} characters, got one of {len(value)}")
             return None
         return value
 
