@@ -3,7 +3,9 @@
 SVG art is parsed without ever expanding entities or fetching references: a DOCTYPE, an entity,
 a script or any reference that is not inside the file itself is refused. Ids are prefixed per
 design so that two pieces of art on one sheet never share a gradient. Raster art is embedded at
-its own resolution, as its original bytes.
+its own resolution, as its original bytes, unless its EXIF orientation turns it: then it is
+embedded turned, as it displays. A file that is refused is read and reported once, not once per
+design that uses it.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.confine import confined, read_bytes
-from generator.errors import ArtError, Problem, display_path
+from generator.errors import ArtError, Problem, PunchboardError, display_path
+from generator.render.raster import open_image, orientation, upright
 from generator.render.svg_safety import SVG_NS, XLINK_NS, parse_svg, sanitise
 from generator.model import ArtSource
 from generator.units import MM_PER_IN, fmt_number
@@ -26,8 +29,7 @@ from generator.units import MM_PER_IN, fmt_number
 ET.register_namespace("", SVG_NS)
 ET.register_namespace("xlink", XLINK_NS)
 
-MAX_RASTER_PIXELS = 60_000_000          # a 300 dpi A2 poster; beyond that it is not a piece of art
-MAX_RASTER_SIDE = 20_000
+RASTER_FORMATS = ("PNG", "JPEG")
 PREFIX = "art-prefix-"                  # replaced by the design's own prefix when placed
 _URL = re.compile(r"url\(\s*['\"]?([^'\")]*)['\"]?\s*\)")
 _DECL = re.compile(r"\s*([a-zA-Z-]+)\s*:\s*([^;]+)")
@@ -62,10 +64,31 @@ _num = fmt_number
 
 def load_art(src: ArtSource, line_art: bool = False) -> Art:
     """Resolve, confine and load an art file; ArtError names the file and the problem."""
-    return _load(src.path, src.base, src.named_in, line_art)
+    found = _loaded(src.path, src.base, src.named_in, line_art, _stamp(src.path))
+    if isinstance(found, PunchboardError):
+        raise type(found)(found.problems)
+    return found
 
 
 @lru_cache(maxsize=256)
+def _loaded(path: Path, base: Path, named_in: str, line_art: bool, stamp: tuple[int, int] | None
+            ) -> Art | PunchboardError:
+    """The art, or why it is refused: a broken file is read (and reported) once, not once per design;
+    `stamp` makes an edited file (`pnp serve`) load again."""
+    try:
+        return _load(path, base, named_in, line_art)
+    except PunchboardError as exc:
+        return exc.with_traceback(None)     # keeps no frame (nor the file's bytes) alive in the cache
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
+
+
 def _load(path: Path, base: Path, named_in: str, line_art: bool) -> Art:
     shown = display_path(path)
     origin = Problem("", *_origin(named_in))
@@ -169,33 +192,30 @@ def _to_line_art(root: ET.Element, stroke_width: float) -> None:
 # -- raster ----------------------------------------------------------------------------------
 
 def _load_raster(data: bytes, shown: str, line_art: bool) -> Art:
-    from PIL import Image  # vector-only games never load Pillow
-
-    limit = Image.MAX_IMAGE_PIXELS
-    try:
-        Image.MAX_IMAGE_PIXELS = None  # our own, stricter limit below names the size; nothing is decoded yet
-        im = Image.open(io.BytesIO(data))
-    except OSError as exc:
-        raise ArtError(Problem(f"unreadable image: {exc}", shown)) from None
-    finally:
-        Image.MAX_IMAGE_PIXELS = limit
-    try:
-        with im:
-            fmt, (w, h) = im.format, im.size
-            if w * h > MAX_RASTER_PIXELS or max(w, h) > MAX_RASTER_SIDE:
-                raise ArtError(Problem(f"image of {w} x {h} pixels is too large to be a piece of art "
-                                       f"(limit {MAX_RASTER_PIXELS // 1_000_000} megapixels, "
-                                       f"{MAX_RASTER_SIDE} pixels a side)", shown))
-            if fmt not in ("PNG", "JPEG"):
-                raise ArtError(Problem(f"expected a PNG or JPEG image, got {fmt}", shown))
-            im.load()
-            if line_art:
-                data, fmt = _raster_line_art(im), "PNG"
-    except OSError as exc:
-        raise ArtError(Problem(f"unreadable image: {exc}", shown)) from None
+    """A PNG or JPEG as it displays: a picture whose EXIF orientation turns it is embedded turned,
+    since renderers disagree on whether they honour the tag."""
+    im = open_image(data, shown, RASTER_FORMATS)
+    with im:
+        fmt, turned = im.format, orientation(im) != 1
+        pic = upright(im, shown, RASTER_FORMATS)     # decoded here, so a broken stream is refused now
+        if line_art:
+            data, fmt = _raster_line_art(pic), "PNG"
+        elif turned:
+            data = _encode(pic, fmt, im.info)
+        w, h = pic.size
     mime = "image/png" if fmt == "PNG" else "image/jpeg"
     uri = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
     return Art("raster", uri, (0.0, 0.0, float(w), float(h)), (w, h), shown)
+
+
+def _encode(pic, fmt: str, info: dict) -> bytes:
+    """A turned picture in its own format, keeping its colour profile and dropping the orientation."""
+    buf = io.BytesIO()
+    extra = {"quality": 95, "subsampling": 0} if fmt == "JPEG" else {}
+    if pic.mode not in ("RGB", "L", "CMYK") and fmt == "JPEG":
+        pic = pic.convert("RGB")
+    pic.save(buf, format=fmt, icc_profile=info.get("icc_profile"), **extra)
+    return buf.getvalue()
 
 
 def _raster_line_art(im) -> bytes:

@@ -22,6 +22,7 @@ from generator.model import Game, hex_points
 from generator.render import richtext
 from generator.render.art import Art, load_art
 from generator.render.fonts import font_book, metrics
+from generator.render.svg import nest
 from generator.render.textfit import Paragraph, TextOverflow, fit_flow
 from generator.theme import Appearance
 from generator.units import MM_PER_PT as PT_TO_MM, fmt_number as fmt
@@ -163,7 +164,8 @@ class ContextBuilder:
             if dpi is not None and dpi < MIN_DPI:
                 self.notes.warn(f"warning: {art.shown}: {dpi:.0f} dpi at its printed size of {w:.1f} x {h:.1f} mm "
                                 f"on {design.id} (print needs {MIN_DPI} dpi)")
-            return Markup(art.markup(f"{design.id}-a{next(serial)}", x, y, w, h, "slice" if fit == "slice" else "meet"))
+            return nest(art.shown, art.markup(f"{design.id}-a{next(serial)}", x, y, w, h,
+                                              "slice" if fit == "slice" else "meet"))
         return place
 
     def _rich(self, design: DesignSpec, geo: dict[str, Any]) -> Callable[..., dict]:
@@ -223,8 +225,8 @@ class ContextBuilder:
             if p.kind == "icon":
                 s = richtext.ICON_EM * size
                 art = load_art(self.look.icons[p.value], self.look.style.line_art)
-                runs.append({"markup": Markup(art.markup(f"{uid}-{k}", x + richtext.ICON_GAP_EM * size,
-                                                        baseline - 0.8 * s, s, s))})
+                runs.append({"markup": nest(art.shown, art.markup(f"{uid}-{k}", x + richtext.ICON_GAP_EM * size,
+                                                                  baseline - 0.8 * s, s, s))})
             elif p.value.strip():
                 face = faces[(p.bold, p.italic)]
                 runs.append({"x": x, "text": p.value.rstrip(), "family": face.family, "weight": face.weight,

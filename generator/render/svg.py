@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import re
+import secrets
 import signal
 import threading
+import xml.etree.ElementTree as ET
+from collections import Counter
 from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -13,11 +17,13 @@ from typing import Any
 import jinja2
 from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment
+from markupsafe import Markup
 
 from generator import paths
 from generator.cache import cache_dir
 from generator.confine import read_bytes
 from generator.errors import ArtError, Problem, PunchboardError, RenderError, display_path
+from generator.render.sandbox import MEMORY_HEADROOM, BoundedSandbox, bounded_filters, bounded_items, memory_limit
 from generator.units import fmt_number
 
 
@@ -49,9 +55,9 @@ def environment(game_folder: Path) -> SandboxedEnvironment:
     """A game folder's own templates/ come first, then the shared ones."""
     search = [(game_folder / "templates", game_folder), (paths.TEMPLATES, paths.TEMPLATES)]
     cached = cache_dir("templates")
-    env = SandboxedEnvironment(
+    env = BoundedSandbox(
         loader=ConfinedLoader(search),
-        bytecode_cache=jinja2.FileSystemBytecodeCache(str(cached)) if cached else None,
+        bytecode_cache=jinja2.FileSystemBytecodeCache(str(cached), BYTECODE_NAMES) if cached else None,
         autoescape=jinja2.select_autoescape(enabled_extensions=("svg", "j2"), default_for_string=True),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -62,12 +68,15 @@ def environment(game_folder: Path) -> SandboxedEnvironment:
     env.filters["mm"] = fmt_number
     env.filters["repeated"] = repeated
     env.filters["headed"] = headed
+    env.filters.update(bounded_filters(env.filters))
     env.globals["range"] = safe_range
+    env.globals.pop("lipsum", None)      # placeholder text of any length: no design needs it
     return env
 
 
 def repeated(counts: Any) -> list[Any]:
     """`{a: 2, b: 1}` -> [a, a, b]: one icon per piece a recipe or cost asks for."""
+    bounded_items(sum(int(n) for n in counts.values()), "repeated()")
     return [key for key, n in counts.items() for _ in range(int(n))]
 
 
@@ -82,9 +91,16 @@ def render_template(game_folder: Path, template: str, context: dict[str, Any], d
                                   f"and {display_path(paths.TEMPLATES)})")) from None
     except jinja2.TemplateSyntaxError as exc:
         raise RenderError(_syntax_problem(exc)) from None
+    shown = f"{_template_file(tpl.filename)}: design {design_id}"
+    nested = Nested()
+    was = _NESTED.set(nested)
     try:
-        with time_limit(RENDER_SECONDS, f"{_template_file(tpl.filename)}: design {design_id}"):
+        with memory_limit(), time_limit(RENDER_SECONDS, shown):
             text = _bounded(tpl, context)
+    except MemoryError as exc:
+        raise RenderError(Problem(f"the template used more than {MEMORY_HEADROOM // 1024 ** 3} GB of memory (the "
+                                  "limit); check its loops", _template_file(tpl.filename), f"design {design_id}",
+                                  _error_line(exc, tpl))) from None
     except PunchboardError as exc:   # a helper (fit, place) refused: say which template line called it
         line = _error_line(exc, tpl)
         raise type(exc)([p if p.file else Problem(p.message, _template_file(tpl.filename), p.where, line)
@@ -101,18 +117,21 @@ def render_template(game_folder: Path, template: str, context: dict[str, Any], d
         said = re.sub(r"[\w.]*<locals>\.", "", str(exc))    # fit(), not ContextBuilder._fitter.<locals>.fit()
         raise RenderError(Problem(f"template error: {type(exc).__name__}: {said}", _template_file(tpl.filename),
                                   f"design {design_id}", _error_line(exc, tpl))) from None
-    check_output(text, f"{_template_file(tpl.filename)}: design {design_id}")
-    return text
+    finally:
+        _NESTED.reset(was)
+    return nested.fill(text, check_output(text, shown), shown)
 
 
-def check_output(text: str, shown: str) -> None:
+def check_output(text: str, shown: str) -> ET.Element:
     """A design's SVG, as a template wrote it, held to the same allow-list as art: a template from
     a shared game folder cannot put a script, an event handler or an outside reference into the
     SVG files a person opens in a browser."""
     from generator.render.svg_safety import parse_svg, sanitise   # svg_safety imports nothing of ours above
 
     try:
-        sanitise(parse_svg(text.encode("utf-8"), shown), shown)
+        root = parse_svg(text.encode("utf-8"), shown)
+        sanitise(root, shown)
+        return root
     except ArtError as exc:
         raise RenderError([Problem(p.message.replace("in SVG art", "in a design").replace("SVG art", "a design"),
                                    *_split(shown)) for p in exc.problems]) from None
@@ -126,6 +145,53 @@ def _split(shown: str) -> tuple[str | None, str | None]:
 RENDER_SECONDS = 20          # one design's template; a loop beyond that is a mistake, not a design
 MAX_OUTPUT = 20 * 1024 * 1024
 MAX_RANGE = 10_000
+BYTECODE_NAMES = "__punchboard_bounded_%s.cache"   # not the names of templates compiled without the bounds
+_NESTED: ContextVar[Nested | None] = ContextVar("nested_art", default=None)
+
+
+class Nested:
+    """Art a design places, kept out of the template's text until that text has been checked: the
+    template's limits (its size, its depth, the allow-list) are about what it writes, and each art
+    file was held to the art limits when it was loaded. Art placed more than once counts towards
+    the template's size from its second time on."""
+
+    def __init__(self) -> None:
+        self.token = secrets.token_hex(8)          # a template cannot forge a placeholder
+        self.pieces: list[tuple[str, str]] = []    # (art file, markup)
+        self.pattern = re.compile(f'<g data-nested="{self.token}-(\\d+)"/>')
+
+    def add(self, art: str, markup: str) -> Markup:
+        self.pieces.append((art, markup))
+        return Markup(f'<g data-nested="{self.token}-{len(self.pieces) - 1}"/>')
+
+    def fill(self, text: str, root: ET.Element, shown: str) -> str:
+        """The design with its art in place. A placeholder the template moved where it is not an
+        element (a comment, say) places nothing."""
+        if not self.pieces:
+            return text
+        in_text = Counter(self.pattern.findall(text))
+        mine = f"{self.token}-"
+        in_tree = Counter(el.get("data-nested", "")[len(mine):] for el in root.iter()
+                          if el.get("data-nested", "").startswith(mine))
+        placed = {k for k, n in in_text.items() if in_tree[k] == n}
+        seen, size = set(), len(text)
+        for m in self.pattern.finditer(text):
+            art, markup = self.pieces[int(m.group(1))]
+            if m.group(1) in placed:
+                size += len(markup) if art in seen else 0
+                seen.add(art)
+        if size > MAX_OUTPUT:
+            raise RenderError(Problem(f"the template wrote more than {MAX_OUTPUT // 1024 // 1024} MB of SVG (the "
+                                      "limit), counting art it places more than once; check its loops",
+                                      *_split(shown)))
+        return self.pattern.sub(lambda m: self.pieces[int(m.group(1))][1] if m.group(1) in placed else "", text)
+
+
+def nest(art: str, markup: str) -> Markup:
+    """Markup of a piece of art (`art`: its file) for the design being rendered: a placeholder
+    while a template runs, filled in once its output has been checked; the markup itself elsewhere."""
+    current = _NESTED.get()
+    return Markup(markup) if current is None else current.add(art, markup)
 
 
 def _bounded(tpl: jinja2.Template, context: dict[str, Any]) -> str:

@@ -5,7 +5,8 @@ What is kept: the drawing elements of SVG 1.1 (shapes, text, gradients, patterns
 markers, filters with their primitives, <use> of an id, <image> of an embedded PNG, JPEG, GIF or
 WebP), their presentation and geometry attributes, CSS in `style` attributes and <style>
 elements without @-rules or outside references, and references of two forms only: `#id` inside the
-file and `data:image/...;base64,` whose bytes are really that image type. Editors' own metadata
+file and `data:image/...;base64,` whose bytes are really that image type, within the size limits
+of raster art (read from the image's header). Editors' own metadata
 (Inkscape, Sodipodi, RDF) is dropped. Everything else (scripts, event attributes such as onload,
 foreign objects, external or javascript: URLs, @import however it is spelled or escaped, numbers
 that are NaN or infinite, nesting deeper than MAX_DEPTH) is refused, naming the file and what was
@@ -24,6 +25,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring as defused_fromstring
 
 from generator.errors import ArtError, Problem
+from generator.render.raster import open_image
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
@@ -72,6 +74,7 @@ NUMERIC = GEOMETRY | {"viewBox", "points", "d", "transform", "gradientTransform"
                       "stroke-miterlimit", "stroke-dashoffset", "stroke-dasharray", "flood-opacity"}
 IMAGE_MAGIC = {"png": (b"\x89PNG\r\n\x1a\n",), "jpeg": (b"\xff\xd8\xff",), "jpg": (b"\xff\xd8\xff",),
                "gif": (b"GIF87a", b"GIF89a"), "webp": (b"RIFF",)}
+EMBEDDED_FORMATS = ("PNG", "JPEG", "GIF", "WEBP")
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _NOT_FINITE = re.compile(r"nan|inf", re.IGNORECASE)
 _CSS_ESCAPE = re.compile(r"\\([0-9a-fA-F]{1,6})\s?|\\(.)", re.DOTALL)
@@ -172,11 +175,20 @@ def _href(tag: str, value: str) -> list[str]:
         except (binascii.Error, ValueError):
             return [f"an embedded image on <{tag}> is not valid base64"]
         kind = m.group(1).lower()
-        if raw.startswith(IMAGE_MAGIC[kind]) and (kind != "webp" or raw[8:12] == b"WEBP"):
-            return []
-        return [f"an embedded image on <{tag}> says image/{kind} but its bytes are not"]
+        if not (raw.startswith(IMAGE_MAGIC[kind]) and (kind != "webp" or raw[8:12] == b"WEBP")):
+            return [f"an embedded image on <{tag}> says image/{kind} but its bytes are not"]
+        return _embedded_size(raw, tag)
     return [f'reference "{v[:60]}" on <{tag}> is refused (never fetched): only #id inside the file and embedded '
             "data:image/png, jpeg, gif or webp are allowed"]
+
+
+def _embedded_size(raw: bytes, tag: str) -> list[str]:
+    """An embedded picture is held to the limits of a raster art file, read from its header."""
+    try:
+        open_image(raw, "", EMBEDDED_FORMATS).close()
+    except ArtError as exc:
+        return [f"an embedded image on <{tag}>: {p.message}" for p in exc.problems]
+    return []
 
 
 def decode_css(text: str) -> str:

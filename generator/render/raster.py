@@ -1,0 +1,80 @@
+"""Raster images held to one set of limits, whether they are art files or embedded in SVG art.
+
+Only the header is read to learn the size, so a 30000 x 30000 picture is refused before a pixel
+of it is decoded. Every way Pillow can fail on a hostile file (a text or colour-profile chunk
+that inflates past its limit, a truncated stream) becomes one line naming the file.
+"""
+
+from __future__ import annotations
+
+import io
+
+from generator.errors import ArtError, Problem
+
+MAX_RASTER_PIXELS = 60_000_000          # a 300 dpi A2 poster; beyond that it is not a piece of art
+MAX_RASTER_SIDE = 20_000
+_ORIENTATION = 0x0112                   # EXIF: how the stored pixels are turned when shown
+
+
+def open_image(data: bytes, shown: str, formats: tuple[str, ...]):
+    """The image with only its header read, after checking its format (Pillow's names, "PNG",
+    "JPEG", ...) and its size as displayed against the limits; ArtError otherwise."""
+    from PIL import Image  # vector-only games never load Pillow
+
+    limit = Image.MAX_IMAGE_PIXELS
+    try:
+        Image.MAX_IMAGE_PIXELS = None  # our own, stricter limit below names the size; nothing is decoded yet
+        im = Image.open(io.BytesIO(data))
+        w, h = im.size
+    except Exception as exc:   # Pillow raises many kinds on hostile headers; each is one line here
+        raise unreadable(exc, shown, formats) from None
+    finally:
+        Image.MAX_IMAGE_PIXELS = limit
+    if w * h > MAX_RASTER_PIXELS or max(w, h) > MAX_RASTER_SIDE:
+        im.close()
+        raise ArtError(Problem(f"image of {w} x {h} pixels is too large to be a piece of art "
+                               f"(limit {MAX_RASTER_PIXELS // 1_000_000} megapixels, "
+                               f"{MAX_RASTER_SIDE} pixels a side)", shown))
+    if im.format not in formats:
+        im.close()
+        raise ArtError(Problem(f"expected {_names(formats)} image, got {im.format}", shown))
+    return im
+
+
+def orientation(im) -> int:
+    """The EXIF orientation (1 to 8; 1 is as stored), read from the header without decoding."""
+    try:
+        value = im.getexif().get(_ORIENTATION, 1)
+    except Exception:   # a broken EXIF block is no orientation, not a broken picture
+        return 1
+    return value if isinstance(value, int) and 1 <= value <= 8 else 1
+
+
+def upright(im, shown: str, formats: tuple[str, ...]):
+    """The decoded picture turned as its EXIF orientation says; ArtError if it cannot be decoded."""
+    from PIL import ImageOps
+
+    try:
+        im.load()
+        return ImageOps.exif_transpose(im) if orientation(im) != 1 else im
+    except Exception as exc:
+        raise unreadable(exc, shown, formats) from None
+
+
+def unreadable(exc: BaseException, shown: str, formats: tuple[str, ...]) -> ArtError:
+    """One line in words: never Pillow's own message, which quotes Python objects."""
+    why = ""
+    if "too large" in str(exc).lower():
+        why = " (its text or colour-profile data inflates past the limit of 1 MB)"
+    elif "truncated" in str(exc).lower():
+        why = " (the file is cut short)"
+    return ArtError(Problem(f"not a readable {_names(formats, article=False)} image{why}", shown))
+
+
+_NAMES = {"PNG": "PNG", "JPEG": "JPEG", "GIF": "GIF", "WEBP": "WebP"}
+
+
+def _names(formats: tuple[str, ...], article: bool = True) -> str:
+    names = [_NAMES.get(f, f) for f in formats]
+    text = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return ("a " if article else "") + text
