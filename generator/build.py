@@ -189,7 +189,7 @@ def _write_preset(job: _Job) -> None:
                        job.progress.tick)
     if preset.colour == "cmyk":                  # the shop wants CMYK: its decks become press files
         from generator.output.press_pdf import to_press  # pikepdf: only builds that need it pay for it
-        for pdf in sorted(folder.glob("*.pdf")):
+        for pdf in sorted(folder.rglob("*.pdf")):
             to_press(pdf, pdf, Converter(job.ink_limit or preset.ink_limit, job.press_colours), pdf.stem)
     job.notes.extend(preset_notes(job.game.id, deck_list, preset))
     data = proof_plan(job.game.title, job.specs, deck_list, preset, job.sheet.bleed_mm)

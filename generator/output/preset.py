@@ -4,6 +4,11 @@ Per-card shops get one image per card face at the product's exact pixel size and
 quantity of each; per-deck shops get one PDF per deck in the preset's page order with TrimBox and BleedBox.
 A component the shop has no product for is named in the build summary instead of being written. Every
 shop build also gets proof.pdf: every design once, at actual size, with its name, count and product.
+
+A preset may come from anyone: every file name its patterns give is worked out before anything is
+written, and must lie inside the shop folder and belong to one design only (order.csv and proof.pdf
+included). A piece that matches its product on its side is turned a quarter, never cropped. order.csv
+is opened by spreadsheets, so no cell of it can start a formula.
 """
 
 from __future__ import annotations
@@ -14,10 +19,17 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.confine import inside
 from generator.designs import DesignSpec, fronts_by_component
+from generator.errors import SpecError
 from generator.output.png import Raster, rasterise, write_png
+from generator.output.shop import save_pdf
 from generator.shops import Preset, Product
 from generator.units import mm_to_pt
+
+RESERVED = {"order.csv": "the order list", "proof.pdf": "the proof"}
+TURN = {"front": 270, "back": 90}     # degrees anticlockwise: a card turned clockwise, seen from its back
+FORMULA = ("=", "+", "-", "@", "\t", "\r")  # what makes a spreadsheet read a cell as a formula (OWASP)
 
 
 @dataclass(frozen=True)
@@ -27,6 +39,7 @@ class Deck:
     component: str
     product: Product | None
     scale: float
+    turned: bool                      # printed a quarter turn round: a landscape piece as a portrait product
     fronts: tuple[DesignSpec, ...]
 
 
@@ -35,17 +48,51 @@ def decks(specs: list[DesignSpec], preset: Preset) -> list[Deck]:
             for cid, fronts in fronts_by_component(specs).items()]
 
 
-def _name(pattern: str, component: str, design: str) -> str:
-    return pattern.format(component=component, design=design)
+class FileNames:
+    """The names a shop folder's files get, each checked before anything is written: inside the folder
+    (a second guard behind the preset's own check) and given to one design, deck or file only."""
+
+    def __init__(self, folder: Path, preset: Preset):
+        self.folder, self.preset = folder, preset
+        self.owners = dict(RESERVED)
+        self.folders: dict[str, str] = {}
+
+    def name(self, key: str, owner: str, **fields: str) -> str:
+        pattern = getattr(self.preset, key)
+        name = pattern.format(**fields)           # plain fields only: the pattern was checked when loaded
+        if Path(name).is_absolute() or not inside(self.folder / name, [self.folder]):
+            self._refuse(key, f'"{pattern}" puts {owner} at "{name}", outside the shop folder; expected a '
+                              "file name inside it")
+        folded = name.casefold()                  # one file on a case-insensitive disk (macOS, Windows)
+        parents = [p.as_posix().casefold() for p in Path(name).parents if p != Path(".")]
+        others = [self.owners.get(folded), self.folders.get(folded), *(self.owners.get(p) for p in parents)]
+        if clash := next((o for o in others if o and o != owner), None):
+            each = "deck" if key == "deck" else "design"
+            self._refuse(key, f'"{pattern}" gives {owner} the file "{name}", which is also {clash}\'s; expected '
+                              f"a pattern that gives every {each} a file of its own")
+        self.owners[folded] = owner
+        for p in parents:
+            self.folders.setdefault(p, owner)
+        return name
+
+    def _refuse(self, key: str, message: str) -> None:
+        raise SpecError(self.preset.problem(key, message))
+
+
+def csv_cell(value: object) -> str:
+    """A cell as text a spreadsheet shows as text: one that would start a formula gets a leading quote."""
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA) else text
 
 
 def render_png(pdf, page_index: int, spec: DesignSpec, bleed_mm: float, product: Product, scale: float,
-               target: Path, dpi: int) -> None:
-    """The design scaled so its trim covers the product's trim, centred, at exactly the product's pixels."""
+               target: Path, dpi: int, turn: int = 0) -> None:
+    """The design scaled so its trim covers the product's trim, centred, at exactly the product's pixels
+    (turned `turn` degrees anticlockwise, a multiple of 90, when it matches the product on its side)."""
     page = pdf[page_index]
     s = dpi / 72 * scale * 1.0002
     full = math.ceil(page.get_width() * s), math.ceil(page.get_height() * s)
-    w, h = product.pixels
+    w, h = product.pixels if turn % 180 == 0 else product.pixels[::-1]
     if full[0] >= w and full[1] >= h:
         raster = rasterise(page, s, (w, h), ((full[0] - w) // 2, (full[1] - h) // 2))
     else:                                          # a hair short (a component larger than the product): extend the bleed
@@ -53,6 +100,8 @@ def render_png(pdf, page_index: int, spec: DesignSpec, bleed_mm: float, product:
         left, top = (image.width - w) // 2, (image.height - h) // 2
         raster = Raster.from_image(image.crop((left, top, left + w, top + h)))
     page.close()
+    if turn:
+        raster = Raster.from_image(raster.image().rotate(turn, expand=True))
     write_png(raster, target, dpi)
 
 
@@ -73,32 +122,35 @@ def write_per_card(designs_pdf: Path, folder: Path, specs: list[DesignSpec], dec
 
     page_of = {s.id: i for i, s in enumerate(specs)}
     by_id = {s.id: s for s in specs}
+    names = FileNames(folder, preset)
+
+    def faces(deck: Deck, s: DesignSpec) -> dict[str, tuple[DesignSpec, str]]:
+        """A card's faces, each with its design and file name (every name checked before a file is written)."""
+        both = [("front", s)] + ([("back", by_id[s.back])] if s.back else [])
+        return {face: (spec, names.name(face, f'design "{spec.id}"', component=deck.component, design=spec.id))
+                for face, spec in both}
+
+    cards = [(deck, s, faces(deck, s)) for deck in deck_list if deck.product is not None for s in deck.fronts]
     rows, written = [], set()
     pdf = pdfium.PdfDocument(str(designs_pdf))
     try:
-        for deck in deck_list:
-            if deck.product is None:
-                continue
-            for s in deck.fronts:
-                faces = [("front", s)] + ([("back", by_id[s.back])] if s.back else [])
-                names = {}
-                for face, spec in faces:
-                    name = _name(preset.front if face == "front" else preset.back, deck.component, spec.id)
-                    if name not in written:              # a shared back is written once
-                        target = folder / name
-                        target.parent.mkdir(parents=True, exist_ok=True)
-                        render_png(pdf, page_of[spec.id], spec, bleed_mm, deck.product, deck.scale, target, preset.dpi)
-                        written.add(name)
-                    names[face] = name
-                rows.append([names["front"], names.get("back", ""), s.count, deck.component, deck.product.name,
-                             f"{deck.product.pixels[0]}x{deck.product.pixels[1]}"])
-                tick()
+        for deck, s, named in cards:
+            for face, (spec, name) in named.items():
+                if name not in written:              # a shared back is written once
+                    target = folder / name
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    render_png(pdf, page_of[spec.id], spec, bleed_mm, deck.product, deck.scale, target, preset.dpi,
+                               TURN[face] if deck.turned else 0)
+                    written.add(name)
+            rows.append([named["front"][1], named["back"][1] if "back" in named else "", s.count, deck.component,
+                         deck.product.name, f"{deck.product.pixels[0]}x{deck.product.pixels[1]}"])
+            tick()
     finally:
         pdf.close()
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(["front", "back", "quantity", "component", "product", "pixels"])
-    writer.writerows(rows)
+    writer.writerows([csv_cell(v) for v in row] for row in rows)
     (folder / "order.csv").write_text(buf.getvalue(), encoding="utf-8")
     return len(written) + 1
 
@@ -110,7 +162,10 @@ def write_per_deck(designs_pdf: Path, folder: Path, specs: list[DesignSpec], dec
     import pikepdf
 
     page_of = {s.id: i for i, s in enumerate(specs)}
-    files = 0
+    face = {s.id: s.face for s in specs}
+    names = FileNames(folder, preset)
+    files = {d.component: names.name("deck", f'deck "{d.component}"', component=d.component)
+             for d in deck_list if d.product is not None}
     with pikepdf.open(designs_pdf) as src:
         for deck in deck_list:
             if deck.product is None:
@@ -128,32 +183,41 @@ def write_per_deck(designs_pdf: Path, folder: Path, specs: list[DesignSpec], dec
             for design in sequence:
                 if design not in forms:                 # each design stored once, drawn on every page it fills
                     forms[design] = out.copy_foreign(src.pages[page_of[design]].as_form_xobject())
-                _add_page(out, forms[design], src.pages[page_of[design]].mediabox, deck.product, deck.scale, bleed_mm)
-            out.save(folder / _name(preset.deck, deck.component, ""), deterministic_id=True, compress_streams=True,
+                _add_page(out, forms[design], src.pages[page_of[design]].mediabox, deck.product, deck.scale, bleed_mm,
+                          TURN[face[design]] if deck.turned else 0)
+            target = folder / files[deck.component]
+            target.parent.mkdir(parents=True, exist_ok=True)
+            save_pdf(out, target, deterministic_id=True, compress_streams=True,
                      object_stream_mode=pikepdf.ObjectStreamMode.generate)
-            files += 1
             for _ in deck.fronts:
                 tick()
-    return files
+    return len(files)
 
 
-def _add_page(out, form, box, product: Product, scale: float, bleed_mm: float) -> None:
-    """A page of the product's trim + bleed drawing the design's form at `scale`, centred, with its boxes."""
+def _add_page(out, form, box, product: Product, scale: float, bleed_mm: float, turn: int = 0) -> None:
+    """A page of the product's trim + bleed drawing the design's form at `scale`, centred (turned `turn`
+    degrees anticlockwise, a multiple of 90), with its boxes."""
     import pikepdf
 
     w = mm_to_pt(product.trim_mm[0] + 2 * bleed_mm)
     h = mm_to_pt(product.trim_mm[1] + 2 * bleed_mm)
     x0, y0, x1, y1 = (float(v) for v in box)
-    dx = (w - (x1 - x0) * scale) / 2 - x0 * scale
-    dy = (h - (y1 - y0) * scale) / 2 - y0 * scale
+    cos, sin = round(math.cos(math.radians(turn))), round(math.sin(math.radians(turn)))
+    m = (scale * cos, scale * sin, -scale * sin, scale * cos)      # the design's centre on the page's
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    dx, dy = w / 2 - (m[0] * cx + m[2] * cy), h / 2 - (m[1] * cx + m[3] * cy)
     b = mm_to_pt(bleed_mm)
     full = pikepdf.Array([0, 0, round(w, 4), round(h, 4)])
     page = pikepdf.Dictionary(
         Type=pikepdf.Name.Page, MediaBox=full, CropBox=full, BleedBox=full,
         TrimBox=pikepdf.Array([round(b, 4), round(b, 4), round(w - b, 4), round(h - b, 4)]),
         Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(Design=form)),
-        Contents=pikepdf.Stream(out, f"q {scale:.6f} 0 0 {scale:.6f} {dx:.4f} {dy:.4f} cm /Design Do Q".encode()))
+        Contents=pikepdf.Stream(out, f"q {' '.join(map(_num, m))} {dx:.4f} {dy:.4f} cm /Design Do Q".encode()))
     out.pages.append(pikepdf.Page(page))
+
+
+def _num(v: float) -> str:
+    return f"{v:.6f}" if v else "0"             # "0", not "-0.000000"
 
 
 def preset_notes(game_id: str, deck_list: list[Deck], preset: Preset) -> list[str]:
@@ -169,6 +233,9 @@ def preset_notes(game_id: str, deck_list: list[Deck], preset: Preset) -> list[st
         if d.product is not None and abs(d.scale - 1) > 1e-6:
             notes.append(f"{game_id}: {c.id} ({c.width_mm:g} x {c.height_mm:g} mm) is printed as "
                          f"{preset.name} {d.product.name}, scaled {100 * (d.scale - 1):+.1f} %")
+        if d.product is not None and d.turned:
+            notes.append(f"{game_id}: {c.id} ({c.width_mm:g} x {c.height_mm:g} mm) is printed on its side as "
+                         f"{preset.name} {d.product.name}: its files are turned a quarter, fronts clockwise")
     return notes
 
 

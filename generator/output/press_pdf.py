@@ -14,6 +14,7 @@ from pathlib import Path
 import pikepdf
 
 from generator.output.press import Converter, profile_bytes
+from generator.output.shop import save_pdf
 
 FILL_SET = {"sc", "scn"}
 STROKE_SET = {"SC", "SCN"}
@@ -208,5 +209,5 @@ def to_press(src: Path, target: Path, convert: Converter, title: str) -> None:
         pdf.Root.OutputIntents = pikepdf.Array([intent])
         pdf.docinfo["/Title"] = pikepdf.String(title)
         pdf.remove_unreferenced_resources()
-        pdf.save(target, deterministic_id=True, compress_streams=True,
+        save_pdf(pdf, target, deterministic_id=True, compress_streams=True,
                  object_stream_mode=pikepdf.ObjectStreamMode.generate)

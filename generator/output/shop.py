@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from generator.units import mm_to_pt
@@ -22,7 +23,7 @@ def write_shop_files(designs_pdf: Path, targets: list[tuple[Path, float]]) -> No
             new.obj.CropBox = pikepdf.Array([x0, y0, x1, y1])
             out.docinfo = out.make_indirect(pikepdf.Dictionary(src.docinfo))
             out.remove_unreferenced_resources()
-            out.save(target, deterministic_id=True, compress_streams=True,
+            save_pdf(out, target, deterministic_id=True, compress_streams=True,
                      object_stream_mode=pikepdf.ObjectStreamMode.generate)
 
 
@@ -35,4 +36,13 @@ def write_boxed(designs_pdf: Path, target: Path, bleed_mm: float) -> None:
             x0, y0, x1, y1 = (float(v) for v in page.mediabox)
             page.obj.BleedBox = pikepdf.Array([x0, y0, x1, y1])
             page.obj.TrimBox = pikepdf.Array([round(x0 + b, 4), round(y0 + b, 4), round(x1 - b, 4), round(y1 - b, 4)])
-        pdf.save(target, deterministic_id=True)
+        save_pdf(pdf, target, deterministic_id=True)
+
+
+def save_pdf(pdf, target: Path, **options) -> None:
+    """Save through memory and write the bytes with Python: QPDF writing a file itself aborts the whole
+    process (SIGABRT, the staging folder left behind) when the disk fills up, where Python raises an
+    OSError that the build reports in one line."""
+    buf = io.BytesIO()
+    pdf.save(buf, **options)
+    Path(target).write_bytes(buf.getbuffer())
