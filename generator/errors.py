@@ -39,6 +39,21 @@ def display_path(path: str | os.PathLike[str]) -> str:
         return p.as_posix()
 
 
+MAX_SHOWN = 10      # problems shown of one error; the rest are one line (README, Limits)
+
+
+def shown_problems(problems: list[Problem]) -> list[Problem]:
+    """The first MAX_SHOWN problems and one line counting the rest: a table with 100,000 unnamed columns
+    says so in a screenful, not in 100,000 lines."""
+    if len(problems) <= MAX_SHOWN + 1:
+        return problems
+    rest = problems[MAX_SHOWN:]
+    files = {p.file for p in rest}
+    more = len(rest)
+    return problems[:MAX_SHOWN] + [Problem(f"and {more:,} more problems not shown",
+                                           files.pop() if len(files) == 1 else None)]
+
+
 class PunchboardError(Exception):
     """Base of every error the command line reports as bad input (exit code 2)."""
 
@@ -47,7 +62,7 @@ class PunchboardError(Exception):
             problems = [Problem(problems)]
         elif isinstance(problems, Problem):
             problems = [problems]
-        self.problems: list[Problem] = list(problems)
+        self.problems: list[Problem] = shown_problems(list(problems))
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

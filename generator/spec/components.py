@@ -15,7 +15,7 @@ from generator.nets import NETS, Net
 from generator.spec.placement import read_fits, read_spaces
 from generator.spec.reader import Reader
 from generator.schema import keys
-from generator.spec.tables import TableProblems, read_table
+from generator.spec.tables import TableProblems, read_table, whole_number
 from generator.spec.yamlio import join
 from generator.units import describe
 
@@ -328,7 +328,7 @@ class ComponentReader:
         if table is None:
             self.r.problems.problems.extend(problems)
             return None
-        rows = [{k: (int(v) if k == "count" and isinstance(v, str) and v.isdigit() else v) for k, v in row.items()}
+        rows = [{k: (whole_number(v) if k == "count" and whole_number(v) is not None else v) for k, v in row.items()}
                 for row in table.rows]
         return rows, TableProblems(table.shown, table.lines)
 

@@ -3,9 +3,12 @@
 CSV: UTF-8 with or without Excel's byte-order mark; comma, semicolon or tab separated (sniffed
 from the first lines, or tab for .tsv); fully blank rows (Google Sheets pads its exports) are
 skipped; a row with more cells than the header is reported with its line instead of guessed at.
-XLSX: the first sheet, or the one named, read with openpyxl; formulas give their saved values.
+XLSX: the first sheet, or the one named, streamed within bounds by xlsx.py; formulas give their saved values.
 Every row keeps its spreadsheet row number (the header is row 1), so errors point where a person
-looks. Sizes are bounded: the file (confine.LIMITS["table"]), MAX_ROWS rows and MAX_COLUMNS columns.
+looks. Sizes are bounded: the file (confine.LIMITS["table"]), MAX_ROWS rows under the header and
+MAX_COLUMNS columns, applied before anything that grows with them (the header's names are checked
+only within the limit; the separator is sniffed from a bounded sample). Blank rows anywhere are
+skipped: rows after them are read, never dropped.
 """
 
 from __future__ import annotations
@@ -20,10 +23,12 @@ from typing import Any
 
 from generator.confine import read_bytes
 from generator.errors import Problem, ProblemCollector, display_path
+from generator.spec.yamlio import MAX_DIGITS
 
-MAX_ROWS = 10_000
+MAX_ROWS = 10_000          # rows under the header (README, Limits)
 MAX_COLUMNS = 200
 DELIMITERS = ",;\t"
+SNIFF_SAMPLE = 4 * 1024   # characters the separator is sniffed from (the Sniffer is quadratic in them)
 
 
 @dataclass(frozen=True)
@@ -54,40 +59,51 @@ def _csv(data: bytes, shown: str, delimiter: str | None) -> tuple[Table | None, 
         line = text[:text.index("\x00")].count("\n") + 1
         return None, [Problem("a NUL character: expected text (is this a spreadsheet saved as CSV?)", shown, None, line)]
     if delimiter is None:
+        sample = "\n".join(text[:SNIFF_SAMPLE].splitlines()[:20])
         try:
-            delimiter = csv.Sniffer().sniff("\n".join(text.splitlines()[:20]), DELIMITERS).delimiter
+            delimiter = csv.Sniffer().sniff(sample, DELIMITERS).delimiter
         except csv.Error:
             delimiter = ","
     records = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    grid: list[tuple[int, list[Any]]] = []
     try:
-        grid = [(i + 1, [c.strip() for c in rec]) for i, rec in enumerate(records) if i <= MAX_ROWS + 1]
+        for i, record in enumerate(records):
+            cells = _trimmed([c.strip() for c in record])
+            if cells and len(grid) > MAX_ROWS:
+                return None, [_too_many_rows(shown, i + 1)]
+            if cells:
+                grid.append((i + 1, cells))
     except csv.Error as exc:
         return None, [Problem(f"malformed CSV: {exc}", shown, None, records.line_num)]
     return _grid(grid, shown)
 
 
-def _xlsx(data: bytes, shown: str, sheet: str | None) -> tuple[Table | None, list[Problem]]:
-    import openpyxl   # only games with spreadsheets pay for it
-    from openpyxl.utils.exceptions import InvalidFileException
+def _trimmed(cells: list[Any]) -> list[Any]:
+    """The cells up to the last one that is not empty (a padded export keeps only what it holds)."""
+    end = len(cells)
+    while end and cells[end - 1] == "":
+        end -= 1
+    return cells[:end]
 
-    try:
-        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (InvalidFileException, OSError, KeyError, ValueError, EOFError) as exc:
-        return None, [Problem(f"unreadable XLSX workbook ({type(exc).__name__})", shown)]
-    except Exception as exc:   # zipfile and XML errors of a damaged workbook come in many kinds
-        return None, [Problem(f"unreadable XLSX workbook ({type(exc).__name__})", shown)]
-    try:
-        if sheet is not None and sheet not in book.sheetnames:
-            return None, [Problem(f'no sheet "{sheet}"; expected one of: {", ".join(book.sheetnames)}', shown)]
-        ws = book[sheet] if sheet is not None else book.worksheets[0]
-        grid = []
-        for i, values in enumerate(ws.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1)):
-            if i > MAX_ROWS + 1:
-                break
-            grid.append((i + 1, [_cell(v) for v in values]))
-    finally:
-        book.close()
-    return _grid(grid, f"{shown} [{ws.title}]")
+
+def _too_many_rows(shown: str, line: int) -> Problem:
+    return Problem(f"more than {MAX_ROWS:,} rows under the header (the limit)", shown, None, line)
+
+
+def _xlsx(data: bytes, shown: str, sheet: str | None) -> tuple[Table | None, list[Problem]]:
+    from generator.spec.xlsx import read_sheet   # only games with spreadsheets pay for openpyxl
+
+    title, grid, problems = read_sheet(data, shown, sheet)
+    if problems:
+        return None, problems
+    return _grid([(n, _trimmed([_cell(v) for v in cells])) for n, cells in grid], f"{shown} [{title}]")
+
+
+def whole_number(cell: Any) -> int | None:
+    """The whole number a table cell's text spells (decimal digits, at most MAX_DIGITS), else None."""
+    if isinstance(cell, str) and cell.isascii() and cell.isdigit() and len(cell) <= MAX_DIGITS:
+        return int(cell)
+    return None
 
 
 def _cell(value: Any) -> Any:
@@ -108,18 +124,24 @@ def _grid(grid: list[tuple[int, list[Any]]], shown: str) -> tuple[Table | None, 
     if not grid:
         return None, [Problem("expected a header row and at least one row of data", shown)]
     header_line, header = grid[0]
-    while header and header[-1] == "":
-        header.pop()
-    problems = [Problem(f"column {k + 1} of the header has no name", shown, None, header_line)
-                for k, name in enumerate(header) if name == ""]
-    problems += [Problem(f'column {k + 1} repeats the name "{name}" of an earlier column', shown, None, header_line)
-                 for k, name in enumerate(header) if name != "" and name in header[:k]]
-    if len(header) > MAX_COLUMNS:
-        problems.append(Problem(f"more than {MAX_COLUMNS} columns (the limit)", shown, None, header_line))
+    header = _trimmed(header)
+    if len(header) > MAX_COLUMNS:    # before anything per column: a header may hold a million names
+        return None, [Problem(f"{len(header):,} columns; expected at most {MAX_COLUMNS} (the limit)", shown, None,
+                              header_line)]
     if len(grid) - 1 > MAX_ROWS:
-        problems.append(Problem(f"more than {MAX_ROWS} rows (the limit)", shown))
+        return None, [_too_many_rows(shown, grid[MAX_ROWS + 1][0])]
+    first: dict[Any, int] = {}
+    problems = []
+    for k, name in enumerate(header):
+        if name == "":
+            problems.append(Problem(f"column {k + 1} of the header has no name", shown, None, header_line))
+        elif name in first:
+            problems.append(Problem(f'column {k + 1} repeats the name "{name}" of an earlier column (column '
+                                    f'{first[name] + 1})', shown, None, header_line))
+        else:
+            first[name] = k
     rows, lines = [], []
-    for n, cells in grid[1:MAX_ROWS + 1]:
+    for n, cells in grid[1:]:
         extra = [c for c in cells[len(header):] if c != ""]
         if extra:
             problems.append(Problem(f"{len(header) + len(extra)} cells in a row under a header of {len(header)}; "

@@ -2,7 +2,8 @@
 
 YAML from anyone is read within limits: the file's size (confine.py), its nesting depth (checked
 on the parser's event stream before anything recursive runs) and the number of values once
-aliases are followed (an alias bomb names the limit instead of eating the machine).
+aliases are followed (an alias bomb names the limit instead of eating the machine), and the digits of
+a whole number (counted in its text before Python converts it).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import yaml
 
 from generator.confine import read_bytes
 from generator.errors import Problem, ProblemCollector, SpecError, display_path
+from generator.units import describe
 
 
 def join(where: str, key: object) -> str:
@@ -27,6 +29,11 @@ MAX_DEPTH = 40            # mappings and lists inside each other
 # libyaml's parser when PyYAML was built with it (its wheels are): the same nodes and marks, ten times faster
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_VALUES = 200_000      # values of a file once every alias is followed
+MAX_DIGITS = 100          # digits of a whole number (README, Limits); Python refuses 4,300 with a traceback
+INT_TAG = "tag:yaml.org,2002:int"
+TAG_WORDS = {INT_TAG: "a whole number", "tag:yaml.org,2002:float": "a number",
+             "tag:yaml.org,2002:bool": "true or false", "tag:yaml.org,2002:timestamp": "a date like 2024-05-01",
+             "tag:yaml.org,2002:binary": "base64 data"}
 
 
 def load_yaml(path: Path, root: Path | None = None) -> tuple[Any, dict[str, int]]:
@@ -106,10 +113,12 @@ def _convert(node: yaml.Node, where: str, lines: dict[str, int], problems: Probl
                 lines[where] = key_node.start_mark.line + 1
                 problems.add(where, "expected text or whole-number keys, got a mapping or a list")
                 continue
-            key = loader.construct_object(key_node, deep=True)
+            key = _scalar(key_node, where, problems, loader)
+            if key is BAD:
+                continue
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 lines[where] = key_node.start_mark.line + 1
-                problems.add(where, f"expected text or whole-number keys, got {key!r}")
+                problems.add(where, f"expected text or whole-number keys, got {describe(key)}")
                 continue
             here = join(where, str(key))
             lines[here] = key_node.start_mark.line + 1
@@ -121,8 +130,25 @@ def _convert(node: yaml.Node, where: str, lines: dict[str, int], problems: Probl
     if isinstance(node, yaml.SequenceNode):
         return [_convert(v, join(where, i), lines, problems, loader, budget, depth + 1)
                 for i, v in enumerate(node.value)]
-    try:
-        return loader.construct_object(node, deep=True)
-    except yaml.YAMLError as exc:
-        problems.add(where, f"malformed value: {exc}")
-        return None
+    value = _scalar(node, where, problems, loader)
+    return None if value is BAD else value
+
+
+BAD = object()    # a scalar that could not be read (its problem is recorded)
+
+
+def _scalar(node: yaml.ScalarNode, where: str, problems: ProblemCollector, loader: yaml.SafeLoader) -> Any:
+    """The node's value (a key's or a value's), or BAD after a problem at its line naming what its tag
+    expects. A whole number's digits are counted in its text first: converting 4,300 digits raises,
+    and `1:2:3:...` (base 60) takes quadratic time."""
+    text = node.value if isinstance(node.value, str) else ""
+    digits = sum(map(str.isalnum, text)) if node.tag == INT_TAG and len(text) > MAX_DIGITS else 0
+    if digits > MAX_DIGITS:
+        message = f"a whole number of {digits:,} digits; expected at most {MAX_DIGITS} digits (the limit)"
+    else:
+        try:
+            return loader.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError, TypeError, KeyError, AttributeError, OverflowError):
+            message = f'expected {TAG_WORDS.get(node.tag, "a value its tag allows")}, got {describe(text)}'
+    problems.problems.append(Problem(message, problems.file, where or None, node.start_mark.line + 1))
+    return BAD

@@ -3,6 +3,7 @@ the project's bounded loader), every problem one line naming the file and the ke
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -12,20 +13,24 @@ from generator.solver.games.izakaya.rules import Building, Position
 from generator.solver.games.izakaya.spec import IzakayaSpec
 from generator.spec.reader import Reader
 from generator.spec.yamlio import join, load_yaml
+from generator.units import describe
 
 KEYS = ("players",)
+FOOTPRINTS = 2          # footprints a site card side prints at most (0 and 1)
 OPTIONAL = ("grid", "prices", "drinks", "claims", "pyramids", "buildings", "yen")
 
 
 def _pair(r: Reader, value: Any, where: str, what: str) -> tuple[int, int] | None:
-    if isinstance(value, str) and "," in value:
-        value = value.split(",")
-    try:
-        a, b = (int(x) for x in value)
-        return a, b
-    except (TypeError, ValueError):
-        r.add(where, f"expected {what} as [row, col], got {value!r}")
-        return None
+    """[row, col]: two whole numbers, or the text "row,col" as on the command line. Anything else (1.5,
+    .inf, a word) is refused, never rounded."""
+    items = [x.strip() for x in value.split(",")] if isinstance(value, str) else value
+    if isinstance(items, list) and len(items) == 2:
+        pair = [int(x) if isinstance(x, str) and re.fullmatch(r"-?[0-9]{1,9}", x) else x for x in items]
+        if all(isinstance(x, int) and not isinstance(x, bool) for x in pair):
+            return pair[0], pair[1]
+    shown = "[" + ", ".join(map(describe, items)) + "]" if isinstance(items, list) else describe(value)
+    r.add(where, f"expected {what} as [row, col], two whole numbers, got {shown}")
+    return None
 
 
 def read_position(path: Path, spec: IzakayaSpec) -> Position:
@@ -78,7 +83,7 @@ def _drinks(r: Reader, m: dict, pos: Position, spec: IzakayaSpec) -> None:
         corner = _pair(r, d.get("corner"), join(at, "corner"), "a corner") if "corner" in d else None
         colour = d.get("colour")
         if "colour" in d and colour not in spec.prices:
-            r.add(join(at, "colour"), f"expected one of {', '.join(spec.colours)}, got {colour!r}")
+            r.add(join(at, "colour"), f"expected one of {', '.join(spec.colours)}, got {describe(colour)}")
             continue
         if corner is None:
             continue
@@ -141,12 +146,23 @@ def _pyramids(r: Reader, m: dict, pos: Position) -> None:
 
 
 def _buildings(r: Reader, m: dict, pos: Position, spec: IzakayaSpec) -> None:
+    """Each building: a usable card, its owner, its floors (at most the most any footprint prints) and which
+    of the card's footprints (0 or 1: a card holds one or two) it stands on."""
+    printed = [f.floors for sides in spec.footprints.values() for fps in sides.values() for f in fps]
+    taken: set[tuple[tuple[int, int], int]] = set()
     for i, item in enumerate(r.sequence(m.get("buildings", []), "buildings") or []):
         at = join("buildings", i)
         b = r.mapping(item, at, ("card", "owner", "floors"), ("footprint",)) or {}
         card = _card(r, pos, b.get("card"), join(at, "card")) if "card" in b else None
-        floors = r.integer(b.get("floors"), join(at, "floors"), minimum=1) if "floors" in b else None
+        floors = r.integer(b.get("floors"), join(at, "floors"), minimum=1,
+                           maximum=max(printed, default=None)) if "floors" in b else None
+        footprint = r.integer(b["footprint"], join(at, "footprint"), minimum=0, maximum=FOOTPRINTS - 1) \
+            if "footprint" in b else 0
         if b.get("owner") not in pos.players:
             r.add(join(at, "owner"), f"expected one of the players {', '.join(pos.players)}")
-        elif card is not None and floors is not None:
-            pos.buildings.append(Building(card, b["owner"], floors, int(b.get("footprint", 0) or 0)))
+        elif card is not None and "footprint" in b and footprint is not None and (card, footprint) in taken:
+            r.add(join(at, "footprint"), f"two buildings on footprint {footprint} of card {list(card)}")
+        elif card is not None and floors is not None and footprint is not None:
+            if "footprint" in b:
+                taken.add((card, footprint))
+            pos.buildings.append(Building(card, b["owner"], floors, footprint))

@@ -15,7 +15,9 @@ from generator.model import Game
 from generator.solver.base import RulesSection
 from generator.solver.games.izakaya.grid import Grid
 from generator.spec.reader import Reader
+from generator.spec.tables import whole_number
 from generator.spec.yamlio import join
+from generator.units import describe
 
 RULE_KEYS = ("grids", "thresholds", "start_yen", "coin", "colours", "prices", "drinks_per_colour", "action_discs",
              "claim_discs", "turn_order_discs", "pyramids", "sites", "floors", "ties", "last_round", "price_floor",
@@ -194,11 +196,12 @@ def _footprints(r: Reader, game: Game, sites: str, floors: Mapping[str, str]) ->
             found = parse_side(row.fields.get(side, ""))
             if found is None:
                 r.add(f"{sites}.rows[{j}].{side}", "expected one or two footprints like 1x2:3 + 1x1:2 (W x H cells "
-                      "of 3 x 3, most floors) that fit apart, got " + repr(row.fields.get(side)))
+                      "of 3 x 3, most floors) that fit apart, got " + describe(row.fields.get(side)))
                 continue
             for f in found:
                 if f.shape not in floors:
                     r.add(f"{sites}.rows[{j}].{side}", f"no floor chit for a {f.shape} footprint in rules.floors")
             sides[side] = tuple(found)
-        out[int(number) if str(number).isdigit() else j + 1] = sides
+        given = whole_number(str(number))
+        out[given if given is not None else j + 1] = sides
     return out
