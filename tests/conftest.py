@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import io
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -25,6 +29,30 @@ def tiny_game(tmp_path: Path, game_id: str, spec: str, templates: dict[str, str]
     for name, text in templates.items():
         (game / "templates" / game_id / name).write_text(text)
     return game
+
+
+def run_pnp(*argv: str, cwd: Path, timeout: float = 60) -> subprocess.CompletedProcess:
+    """The real command in a subprocess, as a user runs it (a traceback, which a user must never see,
+    fails the test); a timeout bounds what a hostile input may cost."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)}
+    run = subprocess.run([sys.executable, "-m", "generator", *argv], cwd=cwd, env=env, capture_output=True,
+                         text=True, timeout=timeout)
+    assert "Traceback" not in run.stderr, run.stderr[-2000:]
+    return run
+
+
+def pnp(*argv: str, cwd: Path, timeout: float = 60) -> tuple[int, list[str]]:
+    """Exit code and stderr lines of the real command."""
+    run = run_pnp(*argv, cwd=cwd, timeout=timeout)
+    return run.returncode, run.stderr.splitlines()
+
+
+@pytest.fixture()
+def game(tmp_path: Path) -> Path:
+    """A private copy of the demo game that a test may break (tmp_path/demo)."""
+    folder = tmp_path / "demo"
+    shutil.copytree(DEMO, folder)
+    return folder
 
 
 def run_cli(*argv: str) -> tuple[int, str, str]:

@@ -3,34 +3,15 @@ nothing outside the given folders read into the output, and bounded time."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import DEMO
+from conftest import pnp
 
 ROOT = Path(__file__).parent.parent
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{}</svg>'
-
-
-@pytest.fixture()
-def game(tmp_path: Path) -> Path:
-    folder = tmp_path / "demo"
-    shutil.copytree(DEMO, folder)
-    return folder
-
-
-def pnp(*argv: str, cwd: Path, timeout: float = 60) -> tuple[int, list[str]]:
-    """The real command in a subprocess: exit code and stderr lines (a traceback would show here)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    run = subprocess.run([sys.executable, "-m", "generator", *argv], cwd=cwd, env=env, capture_output=True,
-                         text=True, timeout=timeout)
-    assert "Traceback" not in run.stderr, run.stderr[-2000:]
-    return run.returncode, run.stderr.splitlines()
 
 
 def build(game: Path) -> tuple[int, list[str]]:

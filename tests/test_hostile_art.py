@@ -6,37 +6,18 @@ from __future__ import annotations
 
 import base64
 import io
-import os
-import shutil
 import struct
-import subprocess
-import sys
 import zlib
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
-from conftest import DEMO
+from conftest import pnp
 
 ROOT = Path(__file__).parent.parent
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{}</svg>'
 TEMPLATE = "demo/templates/demo/plain-back.svg.j2"
-
-
-@pytest.fixture()
-def game(tmp_path: Path) -> Path:
-    folder = tmp_path / "demo"
-    shutil.copytree(DEMO, folder)
-    return folder
-
-
-def pnp(*argv: str, cwd: Path, timeout: float = 30) -> tuple[int, list[str]]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    run = subprocess.run([sys.executable, "-m", "generator", *argv], cwd=cwd, env=env, capture_output=True,
-                         text=True, timeout=timeout)
-    assert "Traceback" not in run.stderr, run.stderr[-2000:]
-    return run.returncode, run.stderr.splitlines()
 
 
 def build(game: Path, timeout: float = 30) -> tuple[int, list[str]]:

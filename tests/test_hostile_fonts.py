@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 
-from conftest import DEMO
+from conftest import DEMO, pnp
 from pdfcheck import fonts
-from test_hostile import pnp
 
 LATO = Path(__file__).parent.parent / "fonts" / "Lato-Regular.ttf"
 

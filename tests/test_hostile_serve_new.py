@@ -20,20 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DEMO
+from conftest import DEMO, pnp
 
 ROOT = Path(__file__).parent.parent
 SECRET = "TOP-SECRET-CONTENT"
 MB = 1024 * 1024
-
-
-def pnp(*argv: str, cwd: Path, timeout: float = 30) -> tuple[int, list[str]]:
-    """The real command in a subprocess: exit code and stderr lines (a traceback would show here)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    run = subprocess.run([sys.executable, "-m", "generator", *argv], cwd=cwd, env=env, capture_output=True,
-                         text=True, timeout=timeout)
-    assert "Traceback" not in run.stderr, run.stderr[-2000:]
-    return run.returncode, run.stderr.splitlines()
 
 
 @pytest.fixture()

@@ -10,7 +10,6 @@ import json
 import os
 import random
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -20,26 +19,16 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DEMO
+from conftest import run_pnp
 
 ROOT = Path(__file__).parent.parent
 BIG = "9" * 5000                 # past Python's 4,300-digit limit (the issue's number)
 QUICK = 15                       # seconds: a regression to quadratic time fails by timeout, not a hang
 
 
-@pytest.fixture()
-def game(tmp_path: Path) -> Path:
-    folder = tmp_path / "demo"
-    shutil.copytree(DEMO, folder)
-    return folder
-
-
 def pnp(*argv: str, cwd: Path, timeout: float = QUICK) -> tuple[int, list[str], str]:
-    """The real command in a subprocess: exit code, stderr lines (a traceback would show here), stdout."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    run = subprocess.run([sys.executable, "-m", "generator", *argv], cwd=cwd, env=env, capture_output=True,
-                         text=True, timeout=timeout)
-    assert "Traceback" not in run.stderr, run.stderr[-2000:]
+    """Exit code, stderr lines and stdout of the real command."""
+    run = run_pnp(*argv, cwd=cwd, timeout=timeout)
     return run.returncode, run.stderr.splitlines(), run.stdout
 
 

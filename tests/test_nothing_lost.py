@@ -5,23 +5,14 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 
 import pytest
 
-from conftest import DEMO
-from test_hostile import pnp
+from conftest import pnp
 
 
 def tree(folder) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-@pytest.fixture()
-def game(tmp_path):
-    folder = tmp_path / "demo"
-    shutil.copytree(DEMO, folder)
-    return folder
 
 
 def refused(code: int, err: list[str], *words: str) -> bool:

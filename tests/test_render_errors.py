@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
 import struct
 import zlib
 from pathlib import Path
 
-import pytest
-
-from conftest import DEMO, run_cli
+from conftest import run_cli
 from generator import paths
 from generator.errors import display_path
-
-
-@pytest.fixture()
-def game(tmp_path: Path) -> Path:
-    """A private copy of the demo game that a test may break."""
-    folder = tmp_path / "demo"
-    shutil.copytree(DEMO, folder)
-    return folder
 
 
 def build(game: Path, *extra: str) -> tuple[int, str, str, Path]:

@@ -5,20 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
-from conftest import DEMO, run_cli
+from conftest import run_cli
 from generator.spec import load_game
-
-
-@pytest.fixture()
-def game(tmp_path: Path) -> Path:
-    folder = tmp_path / "demo"
-    shutil.copytree(DEMO, folder)
-    return folder
 
 
 def use_table(game: Path, rows: str) -> None:
