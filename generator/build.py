@@ -16,6 +16,7 @@ from generator.layout.calibration import calibration_plan
 from generator.layout.plan import PieceInput, SheetOptions
 from generator.layout.sheets import plan_sheets
 from generator.model import Game
+from generator.selection import Selection, select
 from generator.errors import PunchboardError
 from generator.output.gallery import DESIGN_DPI, PAGE_DPI, manifest_of, svg_key, write_gallery, write_previews
 from generator.output.manifest import manifest
@@ -50,6 +51,7 @@ class BuildOptions:
     shop: Preset | None = None    # pnp build --shop: the shop's files under shop-<id>/
     press: bool = False           # pnp build --press: <game>-press.pdf, every colour DeviceCMYK
     ink_limit: int | None = None  # total ink of press files, percent (default: the shop's, else 300)
+    selection: Selection = field(default_factory=Selection)   # --players N / --only: a partial build
 
 
 @dataclass(frozen=True)
@@ -62,12 +64,13 @@ class BuildResult:
     files: int
     seconds: float
     warnings: tuple[str, ...] = ()
+    scope: str = ""               # "for 3 players", "replacements": a partial build says so in the summary
 
 
 def output_folder(game: Game, options: BuildOptions) -> Path:
     """output/<game>/ for the default style; output/<game>-<style>/ beside it for another style."""
     name = game.id if options.style == "colour" else f"{game.id}-{options.style}"
-    return options.out / name
+    return options.out / (name + options.selection.suffix())   # a partial build never replaces the whole
 
 
 def pieces_of(specs: list[DesignSpec]) -> list[PieceInput]:
@@ -247,10 +250,11 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     if "cut" in options.formats:            # print-then-cut: sheets with the machine's marks, and cut files
         sheet = dataclasses.replace(sheet, registration=True)
         options = dataclasses.replace(options, sheet=sheet, formats=tuple(dict.fromkeys(("sheets", *options.formats))))
-    specs = expand(game)
+    specs = select(game, expand(game), options.selection) if options.selection else expand(game)
+    title = " · ".join([game.title] + ([options.selection.words()] if options.selection else []))
     progress.stage(f"{game.id}: render", len(specs))
     rendered, warnings = render_designs(game, look, sheet.bleed_mm, specs, progress.tick, rules_for(game).aid())
-    plan = plan_sheets(pieces_of(specs), sheet, game.title) if "sheets" in options.formats else None
+    plan = plan_sheets(pieces_of(specs), sheet, title) if "sheets" in options.formats else None
     target = output_folder(game, options)
     keep = [game.folder] + ([options.theme] if options.theme else [])
     with staged_folder(target, game.id, keep) as stage:
@@ -276,7 +280,7 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     progress.done()
     pieces = sum(s.count for s in specs if s.face == "front")
     return BuildResult(game.id, target, pieces, len(specs), len(plan.pages) if plan else 0, job.files,
-                       time.perf_counter() - started, tuple(warnings) + tuple(job.notes))
+                       time.perf_counter() - started, tuple(warnings) + tuple(job.notes), options.selection.words())
 
 
 def _write_gallery(job: _Job, options: BuildOptions) -> None:
@@ -300,7 +304,8 @@ def _write_manifest(job: _Job, options: BuildOptions) -> None:
     opts = {"paper": sheet.paper, "bleed_mm": sheet.bleed_mm, "marks": sheet.marks, "duplex": sheet.duplex}
     extra = {k: v for k, v in job.extra.items() if k != "sheets_file"}
     extra["build"] = {"back_offset_mm": list(sheet.back_offset_mm), "style": options.style,
-                      "theme": options.theme.name if options.theme else None, "formats": list(options.formats)}
+                      "theme": options.theme.name if options.theme else None, "formats": list(options.formats),
+                      **options.selection.as_json()}
     text = manifest(job.game.id, opts, job.specs, sheet.bleed_mm, job.entries, job.plan,
                     job.extra.get("sheets_file"), extra)
     (job.stage / "manifest.json").write_text(text, encoding="utf-8")

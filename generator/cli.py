@@ -17,6 +17,7 @@ from generator.designs import expand
 from generator.errors import OptionError, Problem, PunchboardError, display_path
 from generator.layout.plan import DUPLEX, MARKS, PAPERS_MM, SheetOptions
 from generator.progress import Progress, table
+from generator.selection import Selection, Selector, parse_only
 from generator.spec import game_folders, load_game
 from generator.units import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, parse_length_mm
 
@@ -83,6 +84,20 @@ def _formats(text: str) -> tuple[str, ...]:
     return items
 
 
+def _players(text: str) -> int:
+    """--players: a whole number of players (the game's setup table says which counts it has)."""
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 99):
+        raise argparse.ArgumentTypeError(f'expected a whole number of players, like 3, got "{text}"')
+    return int(text)
+
+
+def _only(text: str) -> tuple[Selector, ...]:
+    try:
+        return parse_only(text)
+    except OptionError as exc:
+        raise argparse.ArgumentTypeError(exc.problems[0].message.removeprefix("--only: ")) from None
+
+
 def _add_games(p: argparse.ArgumentParser) -> None:
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids or game folders (default: every game)")
     p.add_argument("--all", action="store_true", help="every game under components/ (the default)")
@@ -113,7 +128,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--out", type=Path, default=Path("output"), metavar="DIR", help="output folder (default output/)")
     b.add_argument("--theme", type=Path, metavar="FILE", help="YAML file overriding colours, fonts and art")
     b.add_argument("--style", default="colour", metavar="NAME",
-                   help="colour (default) or another style the game declares, e.g. colour-in (line art to colour by hand)")
+                   help="colour (default), ink-saver (any game: light fills, dark text and outlines; writes "
+                   "output/<game>-ink-saver/) or a style the game declares, e.g. colour-in (line art to colour by hand)")
     b.add_argument("--shop", metavar="NAME", help="also write what a print shop asks for under shop-NAME/: "
                    "tgc (The Game Crafter), mpc (MakePlayingCards), dtc (DriveThruCards), or a preset file (.yaml); "
                    "sets the bleed to the shop's")
@@ -124,6 +140,10 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--formats", type=_formats, default=FORMATS, metavar="LIST",
                    help="any of sheets,shop,png,svg (default: these four; sheets alone for quick proofs), tts "
                         "(Tabletop Simulator decks, tiles and tokens) and cut (cutting-machine marks and files)")
+    b.add_argument("--players", type=_players, metavar="N", help="only what an N-player game uses, from the setup "
+                   "table pnp check proves; writes output/<game>-Np/")
+    b.add_argument("--only", type=_only, metavar="SELECTOR[:N],...", help="replacement pieces: component or design "
+                   "ids or globs (boat-red:2,koban,'screen-*'), N copies each (default: all); writes output/<game>-only/")
 
     c = sub.add_parser("check", help="prove setups for every player count and the rulebook's worked examples",
                        description="Check inventory for every player count, the spec's own invariants, the rulebook's "
@@ -146,7 +166,8 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("--paper", choices=sorted(PAPERS_MM), default="a4", help="paper of the sheets (default a4)")
     v.add_argument("--out", type=Path, default=Path("output"), metavar="DIR", help="output folder (default output/)")
     v.add_argument("--theme", type=Path, metavar="FILE", help="YAML file overriding colours, fonts and art")
-    v.add_argument("--style", default="colour", metavar="NAME", help="a style the game declares (default colour)")
+    v.add_argument("--style", default="colour", metavar="NAME",
+                   help="colour (default), ink-saver, or a style the game declares")
 
     n = sub.add_parser("new", help="write a new game folder that builds and checks, or a copy of a game",
                        description="Write NAME/: a spec with a card deck from a CSV (rich text with an icon), a "
@@ -211,7 +232,7 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     bleed = preset.bleed_mm if preset else args.bleed
     sheet = SheetOptions(args.paper, bleed, args.marks, args.duplex, args.back_offset)
     options = BuildOptions(sheet, args.out, args.theme, args.style, args.formats, shop=preset, press=args.press,
-                           ink_limit=args.ink_limit)
+                           ink_limit=args.ink_limit, selection=Selection(args.players, args.only or ()))
     progress = Progress(stream=err)
     results, failed = [], False
     for name in _games(args):
@@ -234,7 +255,7 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for warning in r.warnings:
             print(warning, file=err)
     if results:
-        rows = [[r.game, r.pieces, r.designs, r.pages, r.files, round(r.seconds, 2), str(r.folder)] for r in results]
+        rows = [[" ".join(filter(None, (r.game, r.scope))), r.pieces, r.designs, r.pages, r.files, round(r.seconds, 2), str(r.folder)] for r in results]
         print(table(["game", "pieces", "designs", "pages", "files", "seconds", "folder"], rows), file=out)
     return EXIT_BAD_INPUT if failed else EXIT_OK
 

@@ -65,15 +65,22 @@ class FontRole:
     style: str = "normal"
 
 
+INK_SAVER = "ink-saver"           # a style every game has
+INK_SAVER_NOTE = ("Large fills as paper or a light tint of their colour, text and outlines dark, patterns at a "
+                  "middle tone, pictures lightened with their edges kept")
+
+
 @dataclass(frozen=True)
 class Style:
-    """A rendering style: palette overrides and whether art is reduced to line art for colouring."""
+    """A rendering style: palette overrides, whether art is reduced to line art for colouring, and
+    whether the finished designs are lightened to save ink (the built-in ink-saver)."""
 
     name: str
     palette: Mapping[str, str] = field(default_factory=frozen_map)
     line_art: bool = False
     note: str = ""
     palette_cmyk: Mapping[str, tuple[float, ...]] = field(default_factory=frozen_map)  # exact press colours (0-1)
+    ink_saver: bool = False       # every design lightened by one pass after rendering (render/ink.py)
 
 
 @dataclass(frozen=True)
@@ -173,6 +180,7 @@ class Demand:
     each: int | None = None
     to_box: int = 0
     exact: bool = False
+    drawn: bool = False   # the setup takes its share from the whole set (at random, or a supply kept in play)
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ SCHEMA: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "net_box": (("width", "depth", "height", "tab"), ()),
     "net_tetrahedron": (("edge", "tab"), ()),
     "fit": (("space", "holds"), ("clearance",)),
-    "setup_demand": (("each",), ("to_box", "exact")),
+    "setup_demand": ((), ("each", "total", "to_box", "exact", "drawn")),
     "note": (("id", "text"), ("severity", "decision")),
     "theme": ((), ("palette", "players", "fonts", "art")),
     "theme_player": ((), ("colour", "pattern", "name", "symbol")),

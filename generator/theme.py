@@ -13,6 +13,7 @@ Every name in a theme must exist in the game, so a typo is an error rather than 
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
@@ -48,7 +49,10 @@ class Appearance:
 
 def appearance(game: Game, theme_file: Path | None = None, style: str = "colour") -> Appearance:
     if style not in game.styles:
-        raise OptionError(f'--style: unknown style "{style}" for {game.id}; expected one of: {", ".join(game.styles)}')
+        close = difflib.get_close_matches(style, list(game.styles), n=1)
+        hint = f' (did you mean "{close[0]}"?)' if close else ""
+        raise OptionError(f'--style: unknown style "{style}" for {game.id}; expected one of: '
+                          f'{", ".join(game.styles)}{hint}')
     spec_shown = display_path(game.spec_file)
     art = {name: _sources(value, game.folder, f"{spec_shown}: {join('art', name)}") for name, value in game.art.items()}
     look = Appearance(

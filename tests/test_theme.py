@@ -104,4 +104,4 @@ def test_a_game_folder_brings_its_own_templates(tmp_path):
 def test_unknown_style_is_bad_input(tmp_path):
     code, out, err = build(DEMO, tmp_path / "out", "--style", "neon")
     assert code == 2
-    assert err.strip() == 'error: --style: unknown style "neon" for demo; expected one of: colour'
+    assert err.strip() == 'error: --style: unknown style "neon" for demo; expected one of: colour, ink-saver'

@@ -9,6 +9,7 @@ from generator.designs import DesignSpec
 from generator.errors import PunchboardError, RenderError
 from generator.model import Game
 from generator.render.context import ContextBuilder, RenderNotes
+from generator.render.ink import ink_saver
 from generator.render.paper import MASKED_SHAPES, keep_paper_outside
 from generator.render.svg import render_template
 from generator.theme import Appearance
@@ -32,6 +33,8 @@ def render_designs(game: Game, look: Appearance, bleed_mm: float, specs: list[De
     for spec in specs:
         try:
             svg = render_template(game.folder, spec.template, builder.context(spec), spec.id)
+            if look.style.ink_saver:        # one pass for every game: no template knows about it
+                svg = ink_saver(svg, spec.id)
             c = spec.component
             if c.shape in MASKED_SHAPES and bleed_mm > 0:
                 svg = keep_paper_outside(svg, spec.id, c.cut_path(), c.width_mm + 2 * bleed_mm,

@@ -9,7 +9,8 @@ from typing import Any
 from generator import paths
 from generator.confine import inside
 from generator.errors import OptionError, ProblemCollector, display_path
-from generator.model import Component, Demand, FontRole, Game, PlayerColour, SetupEntry, Style, frozen_map
+from generator.model import (INK_SAVER, INK_SAVER_NOTE, Component, Demand, FontRole, Game, PlayerColour, SetupEntry,
+                             Style, frozen_map)
 from generator.spec.components import MAX_PIECES, ComponentReader
 from generator.spec.placement import link_fits
 from generator.spec.reader import SLUG, Reader
@@ -177,7 +178,7 @@ class _GameReader:
     def styles(self, value: Any) -> dict[str, Style]:
         r = self.r
         m = r.mapping(value, "styles", free=True) or {}
-        out = {"colour": Style("colour")}
+        out = {"colour": Style("colour"), INK_SAVER: Style(INK_SAVER, note=INK_SAVER_NOTE, ink_saver=True)}
         for name, spec in m.items():
             where = join("styles", name)
             if not r.slug(name, where):
@@ -188,7 +189,8 @@ class _GameReader:
             palette, cmyk = self.palette(s.get("palette", {}), join(where, "palette"))
             line_art = r.boolean(s.get("line_art", False), join(where, "line_art"))
             note = r.text(s.get("note", ""), join(where, "note"), allow_empty=True) or ""
-            out[name] = Style(name, frozen_map(palette), bool(line_art), note, frozen_map(cmyk))
+            out[name] = Style(name, frozen_map(palette), bool(line_art), note, frozen_map(cmyk),
+                              ink_saver=name == INK_SAVER)   # a game's own ink-saver colours, then the same pass
         return out
 
     def art(self, value: Any) -> dict[str, Any]:
@@ -262,20 +264,40 @@ class _GameReader:
                     if total is not None:
                         demands.append(Demand(cid, total=total))
                     continue
-                d = r.mapping(need, here, *keys("setup_demand"))
-                if d is None or "each" not in d:
-                    continue
-                each = r.integer(d["each"], join(here, "each"), minimum=0)
-                to_box = r.integer(d.get("to_box", 0), join(here, "to_box"), minimum=0)
-                exact = r.boolean(d.get("exact", False), join(here, "exact"))
-                if None not in (each, to_box, exact):
-                    demands.append(Demand(cid, each=each, to_box=to_box, exact=exact))
+                demand = self.demand(cid, need, here)
+                if demand is not None:
+                    demands.append(demand)
             out.append(SetupEntry(players, tuple(demands)))
         if m and pmin and pmax:
             missing = [p for p in range(pmin, pmax + 1) if p not in m]
             if missing:
                 r.add("setup", f"expected an entry for every player count; missing: {', '.join(map(str, missing))}")
         return sorted(out, key=lambda e: e.players)
+
+    def demand(self, cid: str, need: Any, here: str) -> Demand | None:
+        """`{each: N, to_box, exact}` per player, or `{total: N}`; `drawn: true` on either says the share is
+        taken from the whole set (so a build for one player count prints all of it)."""
+        r = self.r
+        d = r.mapping(need, here, *keys("setup_demand"))
+        if d is None:
+            return None
+        if ("each" in d) == ("total" in d):
+            r.add(here, 'expected one of "each" (pieces per player) or "total" (pieces in all)')
+            return None
+        to_box = r.integer(d.get("to_box", 0), join(here, "to_box"), minimum=0)
+        exact = r.boolean(d.get("exact", False), join(here, "exact"))
+        drawn = r.boolean(d.get("drawn", False), join(here, "drawn"))
+        if "total" in d:
+            total = r.integer(d["total"], join(here, "total"), minimum=0)
+            if "to_box" in d:
+                r.add(join(here, "to_box"), 'expected "to_box" only beside "each" (a total already counts it)')
+            if None not in (total, exact, drawn) and "to_box" not in d:
+                return Demand(cid, total=total, exact=exact, drawn=drawn)
+            return None
+        each = r.integer(d["each"], join(here, "each"), minimum=0)
+        if None not in (each, to_box, exact, drawn):
+            return Demand(cid, each=each, to_box=to_box, exact=exact, drawn=drawn)
+        return None
 
     def notes(self, value: Any) -> list[dict]:
         r = self.r

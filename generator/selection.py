@@ -1,0 +1,184 @@
+"""Partial builds: what an N-player game uses (`--players N`) and replacement pieces (`--only`).
+
+Both narrow the expanded designs (generator/designs.py) before anything is rendered, so a partial
+build runs the same render, imposition and output path as a whole one. `--players` reads the
+setup table `pnp check` proves (no second table); `--only` reads component and design ids.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import fnmatch
+import re
+from dataclasses import dataclass
+
+from generator.designs import DesignSpec
+from generator.errors import OptionError
+from generator.model import Game, SetupEntry
+
+MAX_COPIES = 1000        # --only NAME:N: more is a typo, not a replacement
+
+
+@dataclass(frozen=True)
+class Selector:
+    """One item of --only: a component id, a design id or a glob of them, and copies of each (None: all)."""
+
+    pattern: str
+    copies: int | None = None
+
+    def __str__(self) -> str:
+        return self.pattern if self.copies is None else f"{self.pattern}:{self.copies}"
+
+
+@dataclass(frozen=True)
+class Selection:
+    """A build's scope: the player count and/or replacement selectors; empty means the whole game."""
+
+    players: int | None = None
+    only: tuple[Selector, ...] = ()
+
+    def __bool__(self) -> bool:
+        return self.players is not None or bool(self.only)
+
+    def suffix(self) -> str:
+        """The output folder's suffix: a partial build never replaces the whole game's files."""
+        return (f"-{self.players}p" if self.players is not None else "") + ("-only" if self.only else "")
+
+    def words(self) -> str:
+        """How the footer and the summary name the scope."""
+        parts = [f"for {self.players} players"] if self.players is not None else []
+        return " · ".join(parts + (["replacements"] if self.only else []))
+
+    def as_json(self) -> dict:
+        return {"players": self.players, "only": [str(s) for s in self.only] or None}
+
+
+def parse_only(text: str) -> tuple[Selector, ...]:
+    """`boat-red:2,koban,screen-*`: comma-separated selectors, each with an optional copy count."""
+    out = []
+    for item in (p.strip() for p in text.split(",")):
+        if not item:
+            continue
+        pattern, sep, n = item.rpartition(":") if ":" in item else (item, "", "")
+        if sep and not (n.isascii() and n.isdigit() and 1 <= int(n) <= MAX_COPIES):
+            raise OptionError(f'--only: expected copies from 1 to {MAX_COPIES} after ":", got "{item}"')
+        if not pattern.strip():
+            raise OptionError(f'--only: expected a component or design id before ":", got "{item}"')
+        out.append(Selector(pattern.strip(), int(n) if sep else None))
+    if not out:
+        raise OptionError(f'--only: expected a comma-separated list of component or design ids, got "{text}"')
+    return tuple(out)
+
+
+def select(game: Game, specs: list[DesignSpec], selection: Selection) -> list[DesignSpec]:
+    """The designs and counts the selection prints: fronts narrowed, backs recounted from their fronts."""
+    fronts = [s for s in specs if s.face == "front"]
+    if selection.players is not None:
+        fronts = for_players(game, fronts, selection.players)
+    if selection.only:
+        try:
+            fronts = only(fronts, selection.only, [s for s in specs if s.face == "front"], selection.players)
+        except OptionError as exc:
+            raise OptionError(f"{game.id}: {exc.problems[0].message}") from None
+    return fronts + _backs(specs, fronts)
+
+
+def _backs(specs: list[DesignSpec], fronts: list[DesignSpec]) -> list[DesignSpec]:
+    """Each back once, printed as many times as the fronts it backs (so the manifest's counts stay true)."""
+    counts: dict[str, int] = {}
+    for f in fronts:
+        if f.back:
+            counts[f.back] = counts.get(f.back, 0) + f.count
+    return [dataclasses.replace(s, count=counts[s.id]) for s in specs if s.face == "back" and s.id in counts]
+
+
+def for_players(game: Game, fronts: list[DesignSpec], players: int) -> list[DesignSpec]:
+    """What the setup table's entry for `players` demands; see docs/spec.md, setup_demand."""
+    entry = _entry(game, players)
+    listed = {d.component for e in game.setup for d in e.demands}
+    demands = {d.component: d for d in entry.demands}
+    seats = {p.id for p in game.player_colours[:players]}
+    out: list[DesignSpec] = []
+    for comp in game.components:
+        mine = [s for s in fronts if s.component.id == comp.id]
+        if comp.per_player:
+            mine = [s for s in mine if s.player is not None and s.player.id in seats]
+        demand = demands.get(comp.id)
+        if demand is None:
+            out += [] if comp.id in listed else mine      # listed elsewhere: unused; nowhere: supply, reference
+        elif demand.drawn:
+            out += mine
+        elif comp.per_player:
+            for seat in game.player_colours[:players]:
+                own = [s for s in mine if s.player.id == seat.id]
+                out += _spread(own, demand.each if demand.each is not None else sum(s.count for s in own))
+        else:
+            out += _spread(mine, demand.total if demand.total is not None else demand.each * players)
+    return out
+
+
+def _entry(game: Game, players: int) -> SetupEntry:
+    """The setup table's entry for `players`, or one line saying which counts there are."""
+    where = f"{game.id}: --players {players}"
+    if not game.setup:
+        raise OptionError(f"{where}: the spec has no setup table to say what {players} players use "
+                          f"(add setup: to game.yaml, or build the whole game)")
+    entry = next((e for e in game.setup if e.players == players), None)
+    if entry is None:
+        counts = [e.players for e in game.setup]
+        span = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+        raise OptionError(f"{where}: expected a player count from {span} (the setup table's)")
+    if players > game.seats and any(c.per_player for c in game.components):
+        raise OptionError(f"{where}: the spec prints {game.seats} player colours")
+    return entry
+
+
+def _spread(fronts: list[DesignSpec], wanted: int) -> list[DesignSpec]:
+    """`wanted` pieces taken one row at a time in spec order, round and round (9 of three 6-ship rows: 3 each)."""
+    take = [0] * len(fronts)
+    left = min(wanted, sum(s.count for s in fronts))
+    while left > 0:
+        for i, s in enumerate(fronts):
+            if left and take[i] < s.count:
+                take[i] += 1
+                left -= 1
+    return [dataclasses.replace(s, count=n) for s, n in zip(fronts, take) if n]
+
+
+def only(fronts: list[DesignSpec], selectors: tuple[Selector, ...], every: list[DesignSpec],
+         players: int | None = None) -> list[DesignSpec]:
+    """The fronts the selectors name, N copies each (default: the count in `fronts`); the last selector that
+    names a design sets its copies. A selector naming nothing is an error with the closest ids."""
+    copies: dict[str, int] = {}
+    for sel in selectors:
+        hits = [s for s in fronts if _matches(sel.pattern, s)]
+        if not hits:
+            raise OptionError(_unknown(sel.pattern, every, fronts, players))
+        for s in hits:
+            copies[s.id] = sel.copies if sel.copies is not None else s.count
+    return [dataclasses.replace(s, count=copies[s.id]) for s in fronts if s.id in copies]
+
+
+def _matches(pattern: str, spec: DesignSpec) -> bool:
+    return any(fnmatch.fnmatchcase(name, pattern) for name in (spec.id, spec.component.id))
+
+
+def _unknown(pattern: str, every: list[DesignSpec], fronts: list[DesignSpec], players: int | None) -> str:
+    if players is not None and any(_matches(pattern, s) for s in every):
+        return f'--only: "{pattern}" names nothing a {players}-player game uses'
+    names = list(dict.fromkeys([s.component.id for s in every] + [s.id for s in every]))
+    stem = re.split(r"[-*?\[]", pattern)[0]
+    close = difflib.get_close_matches(pattern, names, n=5, cutoff=0.5) or \
+        ([n for n in names if n.startswith(stem)][:5] if stem else [])
+    hint = f"; closest: {', '.join(close)}" if close else f"; components: {', '.join(dict.fromkeys(s.component.id for s in every))}"
+    return f'--only: unknown selector "{pattern}"; expected a component id, a design id or a glob of them{hint}'
+
+
+def component_counts(specs: list[DesignSpec]) -> dict[str, int]:
+    """Pieces per component (fronts): what the summary and the tests read."""
+    out: dict[str, int] = {}
+    for s in specs:
+        if s.face == "front":
+            out[s.component.id] = out.get(s.component.id, 0) + s.count
+    return out
