@@ -52,6 +52,7 @@ class BuildOptions:
     press: bool = False           # pnp build --press: <game>-press.pdf, every colour DeviceCMYK
     ink_limit: int | None = None  # total ink of press files, percent (default: the shop's, else 300)
     selection: Selection = field(default_factory=Selection)   # --players N / --only: a partial build
+    placeholders: bool = False    # --placeholders: missing art prints as labelled placeholders
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ def _write_sheets(job: _Job) -> None:
     pages = {s.id: i + 1 for i, s in enumerate(job.specs)}
     (job.stage / name).write_bytes(sheets_pdf(job.runner, job.plan, pages, "designs.pdf", job.game.title))
     job.extra["sheets_file"], job.files = name, job.files + 1
-    if any(s.face == "back" for s in job.specs) and job.sheet.duplex != "none":
+    if any(s.face == "back" for s in job.specs) and job.sheet.duplex in ("long", "short"):   # not none, fold
         calibration = f"calibration-{job.sheet.paper}.pdf"
         plan = calibration_plan(job.sheet)
         (job.stage / calibration).write_bytes(
@@ -244,8 +245,8 @@ RASTERISING = {"tts"}
 def build_game(name: str | Path, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
     started = time.perf_counter()
     progress = progress or Progress(enabled=False)
-    game = load_game(name)
-    look = appearance(game, options.theme, options.style)
+    game = load_game(name, placeholders=options.placeholders)
+    look = appearance(game, options.theme, options.style, placeholders=options.placeholders)
     sheet = options.sheet
     if "cut" in options.formats:            # print-then-cut: sheets with the machine's marks, and cut files
         sheet = dataclasses.replace(sheet, registration=True)
@@ -280,7 +281,8 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     progress.done()
     pieces = sum(s.count for s in specs if s.face == "front")
     return BuildResult(game.id, target, pieces, len(specs), len(plan.pages) if plan else 0, job.files,
-                       time.perf_counter() - started, tuple(warnings) + tuple(job.notes), options.selection.words())
+                       time.perf_counter() - started, tuple(warnings) + tuple(job.notes) +
+                       tuple(f"{game.id}: {note}" for note in (plan.notes if plan else ())), options.selection.words())
 
 
 def _write_gallery(job: _Job, options: BuildOptions) -> None:

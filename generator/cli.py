@@ -5,21 +5,23 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import signal
 import threading
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from generator import __version__
 from generator.formats import EXTRA_FORMATS, FORMATS
 from generator.designs import expand
-from generator.errors import OptionError, Problem, PunchboardError, display_path
+from generator.errors import OptionError, Problem, PunchboardError, did_you_mean, display_path
+from generator.layout.fold import check_fold
 from generator.layout.plan import DUPLEX, MARKS, PAPERS_MM, SheetOptions
 from generator.progress import Progress, table
 from generator.selection import Selection, Selector, parse_only
 from generator.spec import game_folders, load_game
-from generator.units import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, parse_length_mm
+from generator.units import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, UNITS_SAID, parse_length_mm
 
 EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -29,6 +31,25 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise OptionError(f"{self.prog}: {message}")
+
+    def _check_value(self, action: argparse.Action, value: object) -> None:
+        """A wrong choice (an option's or a command's) says what is expected and the close match."""
+        if action.choices is not None and value not in action.choices:
+            raise argparse.ArgumentError(action, expected_one_of([str(c) for c in action.choices], str(value)))
+
+
+def expected_one_of(options: list[str], said: str) -> str:
+    """`expected one of crop, lines, both, none, got "cropp" (did you mean "crop"?)`."""
+    return f'expected one of {", ".join(options)}, got "{said}"{did_you_mean(said, options)}'
+
+
+def _any_case(options: tuple[str, ...] | list[str]):
+    """An argparse type for a choice written in any case, with spaces around (`--paper A4`): the
+    canonical spelling when it is one, else the text as given for the choice check to refuse."""
+    def choice(text: str) -> str:
+        folded = text.strip().lower()
+        return next((o for o in options if o.lower() == folded), text)
+    return choice
 
 
 def _bleed(text: str) -> float:
@@ -44,16 +65,19 @@ def _bleed(text: str) -> float:
 
 
 def _offset(text: str) -> tuple[float, float]:
+    """--back-offset X,Y: bare numbers are millimetres (as the help says); each may carry its own unit."""
     parts = text.split(",")
+    united = [bool(re.search(r"[^\d\s./+-]", p)) for p in parts]
     try:
         if len(parts) != 2:
             raise ValueError
-        out = tuple(parse_length_mm(p if p.strip()[-2:].isalpha() else p.strip() + "mm") for p in parts)
+        out = tuple(parse_length_mm(p if u else p.strip() + "mm") for p, u in zip(parts, united))
         if any(abs(v) > MAX_BACK_OFFSET_MM for v in out):
             raise ValueError
         return out  # type: ignore[return-value]
     except ValueError:
-        raise argparse.ArgumentTypeError(f'expected X,Y in millimetres, each from -{MAX_BACK_OFFSET_MM:g} to '
+        units = f" (or each with a unit: {UNITS_SAID})" if any(united) else ""
+        raise argparse.ArgumentTypeError(f'expected X,Y in millimetres{units}, each from -{MAX_BACK_OFFSET_MM:g} to '
                                          f'{MAX_BACK_OFFSET_MM:g}, like "1.5,-0.5", got "{text}"') from None
 
 
@@ -75,8 +99,18 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _lower(text: str) -> str:
+    """A name the spec can only spell in lower case (a style: an id), written in any case."""
+    return text.strip().lower()
+
+
+def _shop(text: str) -> str:
+    """A shipped preset's id in any case (`TGC`); a preset file's path as written."""
+    return text if text.strip().lower().endswith((".yaml", ".yml")) else _lower(text)
+
+
 def _formats(text: str) -> tuple[str, ...]:
-    items = tuple(dict.fromkeys(p.strip() for p in text.split(",") if p.strip()))
+    items = tuple(dict.fromkeys(p.strip().lower() for p in text.split(",") if p.strip()))
     bad = [i for i in items if i not in FORMATS + EXTRA_FORMATS]
     if bad or not items:
         raise argparse.ArgumentTypeError(f"expected a comma-separated list of {', '.join(FORMATS + EXTRA_FORMATS)}, "
@@ -117,20 +151,22 @@ def parser() -> argparse.ArgumentParser:
                        description="Render every design to SVG and lay the pieces out as home-print PDF sheets, "
                        "print-shop PDFs and 300 dpi PNGs under output/<game>/.")
     _add_games(b)
-    b.add_argument("--paper", choices=sorted(PAPERS_MM), default="a4", help="home-print paper (default a4)")
+    b.add_argument("--paper", choices=sorted(PAPERS_MM), type=_any_case(sorted(PAPERS_MM)), default="a4",
+                   help="home-print paper (default a4)")
     b.add_argument("--bleed", type=_bleed, default=3.0, metavar="LENGTH", help="bleed around every piece (default 3mm)")
-    b.add_argument("--marks", choices=MARKS, default="crop",
+    b.add_argument("--marks", choices=MARKS, type=_any_case(MARKS), default="crop",
                    help="crop marks outside the bleed, full cut lines with shared cuts, both, or none (default crop)")
-    b.add_argument("--duplex", choices=DUPLEX, default="long",
-                   help="how the printer flips the sheet for backs: long or short edge, or none (default long)")
+    b.add_argument("--duplex", choices=DUPLEX, type=_any_case(DUPLEX), default="long",
+                   help="how the printer flips the sheet for backs: long or short edge, none (backs on pages of their "
+                   "own), or fold (each back beside its front, to fold and glue; every page single-sided) (default long)")
     b.add_argument("--back-offset", type=_offset, default=(0.0, 0.0), metavar="X,Y",
                    help="shift backs by X,Y mm (read off the calibration page; write --back-offset=-1,0.5 for negatives)")
     b.add_argument("--out", type=Path, default=Path("output"), metavar="DIR", help="output folder (default output/)")
     b.add_argument("--theme", type=Path, metavar="FILE", help="YAML file overriding colours, fonts and art")
-    b.add_argument("--style", default="colour", metavar="NAME",
+    b.add_argument("--style", type=_lower, default="colour", metavar="NAME",
                    help="colour (default), ink-saver (any game: light fills, dark text and outlines; writes "
                    "output/<game>-ink-saver/) or a style the game declares, e.g. colour-in (line art to colour by hand)")
-    b.add_argument("--shop", metavar="NAME", help="also write what a print shop asks for under shop-NAME/: "
+    b.add_argument("--shop", type=_shop, metavar="NAME", help="also write what a print shop asks for under shop-NAME/: "
                    "tgc (The Game Crafter), mpc (MakePlayingCards), dtc (DriveThruCards), or a preset file (.yaml); "
                    "sets the bleed to the shop's")
     b.add_argument("--press", action="store_true", help="also write <game>-press.pdf: every design, every colour "
@@ -142,6 +178,8 @@ def parser() -> argparse.ArgumentParser:
                         "(Tabletop Simulator decks, tiles and tokens) and cut (cutting-machine marks and files)")
     b.add_argument("--players", type=_players, metavar="N", help="only what an N-player game uses, from the setup "
                    "table pnp check proves; writes output/<game>-Np/")
+    b.add_argument("--placeholders", action="store_true", help="print a labelled placeholder (the file's name, "
+                   "a cross, the size) for every missing art file instead of stopping; the summary counts them")
     b.add_argument("--only", type=_only, metavar="SELECTOR[:N],...", help="replacement pieces: component or design "
                    "ids or globs (boat-red:2,koban,'screen-*'), N copies each (default: all); writes output/<game>-only/")
 
@@ -163,10 +201,11 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("game", nargs="?", metavar="GAME", help="a game id or folder (default: the first)")
     v.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0 picks a free one)")
     v.add_argument("--host", default="127.0.0.1", help=argparse.SUPPRESS)
-    v.add_argument("--paper", choices=sorted(PAPERS_MM), default="a4", help="paper of the sheets (default a4)")
+    v.add_argument("--paper", choices=sorted(PAPERS_MM), type=_any_case(sorted(PAPERS_MM)), default="a4",
+                   help="paper of the sheets (default a4)")
     v.add_argument("--out", type=Path, default=Path("output"), metavar="DIR", help="output folder (default output/)")
     v.add_argument("--theme", type=Path, metavar="FILE", help="YAML file overriding colours, fonts and art")
-    v.add_argument("--style", default="colour", metavar="NAME",
+    v.add_argument("--style", type=_lower, default="colour", metavar="NAME",
                    help="colour (default), ink-saver, or a style the game declares")
 
     n = sub.add_parser("new", help="write a new game folder that builds and checks, or a copy of a game",
@@ -176,6 +215,12 @@ def parser() -> argparse.ArgumentParser:
     n.add_argument("name", metavar="NAME", help="the new game's id (lower-case letters, digits, hyphens)")
     n.add_argument("--from", dest="source", metavar="GAME", help="copy this game (an id or a folder) instead")
     n.add_argument("--dir", type=Path, default=Path("."), metavar="DIR", help="where to write it (default: here)")
+    n.add_argument("--images", type=Path, metavar="DIR", help="a deck from a folder of card images (PNG, JPEG, "
+                   "WebP), copied into NAME/fronts/; the spec reads the folder, so new images are new cards")
+    n.add_argument("--back", type=Path, metavar="FILE|DIR", help="with --images: one back for every card, or a "
+                   "folder of backs paired with the cards by file name")
+    n.add_argument("--size", metavar="SIZE", help="with --images: poker (default), bridge, tarot, mini, square, "
+                   "or WxH in mm (63x88) or with units (2.5inx3.5in)")
 
     s = sub.add_parser("solve", help="game-specific searches (pnp solve GAME --help)", add_help=False,
                        description="Game-specific searches and rulings; see pnp solve GAME --help.")
@@ -231,8 +276,10 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         preset = load_preset(args.shop)
     bleed = preset.bleed_mm if preset else args.bleed
     sheet = SheetOptions(args.paper, bleed, args.marks, args.duplex, args.back_offset)
+    check_fold(SheetOptions(duplex=args.duplex, back_offset_mm=args.back_offset, registration="cut" in args.formats))
     options = BuildOptions(sheet, args.out, args.theme, args.style, args.formats, shop=preset, press=args.press,
-                           ink_limit=args.ink_limit, selection=Selection(args.players, args.only or ()))
+                           ink_limit=args.ink_limit, selection=Selection(args.players, args.only or ()),
+                           placeholders=args.placeholders)
     progress = Progress(stream=err)
     results, failed = [], False
     for name in _games(args):
@@ -278,10 +325,23 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(table(["", "kind", "check", "players", "detail"], rows), file=out)
             for c in r.checks:
                 if c.ok is False and c.kind == "example":
-                    print(f"  {c.name}: expected {json.dumps(c.data['expected'])}, got {json.dumps(c.data['actual'])}",
-                          file=out)
+                    _print_failed_example(c, out)
             print(file=out)
     return EXIT_OK if ok else EXIT_CHECK_FAILED
+
+
+def _print_failed_example(c: Any, out: TextIO) -> None:
+    """Each value that differs, by its path, first; the whole expected and actual only when they are short."""
+    print(f"  {c.name}:", file=out)
+    for line in c.data.get("differences", ()):
+        print(f"    {line}", file=out)
+    whole = f"expected {json.dumps(c.data['expected'], ensure_ascii=False)}, got " \
+            f"{json.dumps(c.data['actual'], ensure_ascii=False)}"
+    print(f"    {whole}" if len(whole) <= WHOLE_SHOWN else "    (the whole expected and actual: pnp check --json)",
+          file=out)
+
+
+WHOLE_SHOWN = 200     # characters of an example's expected and actual printed after its differences
 
 
 def _short(text: str, n: int = 90) -> str:
@@ -338,11 +398,30 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def cmd_new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from generator.scaffold import new_game
 
-    target = new_game(args.name, args.dir, args.source)
+    deck = _image_deck(args)
+    target = new_game(args.name, args.dir, args.source, deck)
     shown = display_path(target)
-    print(f"wrote {shown}/ (game.yaml, templates/{args.name}/, examples.yaml, README.md)", file=out)
+    if deck is not None:
+        backs = "" if deck.back is None else ", backs/" if deck.back.is_dir() else f", back{deck.back.suffix.lower()}"
+        print(f"wrote {shown}/ (game.yaml, fronts/{backs}): add images to {shown}/fronts/ for more cards", file=out)
+    else:
+        print(f"wrote {shown}/ (game.yaml, templates/{args.name}/, examples.yaml, README.md)", file=out)
     print(f"next: pnp build {shown} && pnp check {shown}", file=out)
     return EXIT_OK
+
+
+def _image_deck(args: argparse.Namespace):
+    """--images, --back and --size, or None; --back and --size mean nothing without --images."""
+    from generator.scaffold_images import ImageDeck
+
+    if args.images is None:
+        given = [f"--{k}" for k in ("back", "size") if getattr(args, k) is not None]
+        if given:
+            raise OptionError(f"pnp new: {' and '.join(given)} only go with --images DIR (a deck from card images)")
+        return None
+    if args.source is not None:
+        raise OptionError("pnp new: --images and --from are two kinds of new game; give one of them")
+    return ImageDeck(args.images, args.back, args.size or "poker")
 
 
 COMMANDS = {"list": cmd_list, "build": cmd_build, "check": cmd_check, "solve": cmd_solve, "new": cmd_new,

@@ -6,6 +6,7 @@ three lines, each naming the file, the key path and what was expected.
 
 from __future__ import annotations
 
+import difflib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +38,16 @@ def display_path(path: str | os.PathLike[str]) -> str:
         return Path(os.path.abspath(p)).relative_to(os.getcwd()).as_posix()
     except (ValueError, OSError):   # outside the working folder, or the working folder is gone
         return p.as_posix()
+
+
+def did_you_mean(said: str, options: list[str]) -> str:
+    """` (did you mean "Title"?)` for the option closest to what was written, a difference of case
+    first, then of spelling; "" when nothing is close."""
+    folded = {o.lower(): o for o in reversed(options)}
+    if said.lower() in folded:
+        return f' (did you mean "{folded[said.lower()]}"?)'
+    close = difflib.get_close_matches(said.lower(), list(folded), n=1)
+    return f' (did you mean "{folded[close[0]]}"?)' if close else ""
 
 
 MAX_SHOWN = 10      # problems shown of one error; the rest are one line (README, Limits)

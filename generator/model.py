@@ -44,7 +44,7 @@ class ArtSource:
 
     path: Path
     base: Path
-    named_in: str   # "components/niya/game.yaml: art.vegetation.maple", for messages
+    named_in: str   # "components/niya/game.yaml:60: art.vegetation.maple", for messages
 
 
 @dataclass(frozen=True)
@@ -122,6 +122,7 @@ class Component:
     back: Face | None
     rows: tuple[Row, ...]
     per_player: bool = False
+    rows_from: str = ""         # the table its rows come from, as messages name it ("cafe/cards.csv"); "" inline
     corner_mm: float = 0.0
     hex_orientation: str = "pointy"
     params: Mapping[str, Any] = field(default_factory=frozen_map)

@@ -1,4 +1,5 @@
-"""`pnp new`: a game folder that builds and checks out of the box, or a copy of a shipped game.
+"""`pnp new`: a game folder that builds and checks out of the box, a copy of a shipped game, or
+(`--images`, scaffold_images.py) a deck printed from a folder of card images.
 
 The new game (templates/scaffold/ of the package) has a card deck from a CSV with rich text and
 an inline icon, a shared back, a round per-player token, a fold-up standee, its own templates,
@@ -25,6 +26,7 @@ from pathlib import Path
 from generator import paths
 from generator.confine import MB, ConfinementError, inside, read_bytes
 from generator.errors import OptionError, Problem, SpecError, display_path
+from generator.scaffold_images import ImageDeck
 from generator.spec.load import resolve_game
 from generator.spec.reader import MAX_ID, SLUG
 
@@ -35,9 +37,11 @@ SKIPPED = {"__pycache__"}
 CHUNK = 1 * MB
 
 
-def new_game(name: str, where: Path, source: str | None = None) -> Path:
+def new_game(name: str, where: Path, source: str | None = None, images: ImageDeck | None = None) -> Path:
     """Write the folder `where/name`; refuse to touch one that exists."""
     _check_name(name)
+    if images is not None:
+        images.check()
     folder = Path(os.path.realpath(resolve_game(source))) if source is not None else None
     target = where / name
     _make_folder(where)
@@ -49,7 +53,9 @@ def new_game(name: str, where: Path, source: str | None = None) -> Path:
     stage = where / f".{name}.{secrets.token_hex(4)}.partial"
     try:
         stage.mkdir()
-        if folder is None:
+        if images is not None:
+            images.write(stage, name)
+        elif folder is None:
             _copy_scaffold(stage, name)
         else:
             _copy_game(folder, stage, name)

@@ -19,6 +19,7 @@ SCHEMA: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    "folds", "outline", "rotatable", "note", "hexmap", "net", "size", "key", "spaces", "fits")),
     "back": (("template",), ("vary_by",)),
     "rows_table": (("file",), ("sheet",)),
+    "rows_images": (("images",), ("back",)),
     "fold": (("from", "to"), ()),
     "hexmap": (("map", "space", "legend", "numbered"), ("tiles",)),
     "hexmap_marker": (("marker",), ()),

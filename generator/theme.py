@@ -16,7 +16,7 @@ import dataclasses
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from generator import paths
 from generator.confine import inside
@@ -40,6 +40,7 @@ class Appearance:
     theme_file: Path | None = None
     icons: Mapping[str, ArtSource] = dataclasses.field(default_factory=dict)
     palette_cmyk: Mapping[str, tuple[float, ...]] = dataclasses.field(default_factory=dict)  # exact press colours
+    placeholders: bool = False   # --placeholders: a missing art file prints as a labelled placeholder
 
     def press_colours(self) -> dict[tuple[int, int, int], tuple[float, ...]]:
         """sRGB (0-255) -> CMYK (0-1) for every palette colour given its own `cmyk:` values."""
@@ -47,19 +48,20 @@ class Appearance:
                 for k, v in self.palette_cmyk.items() if k in self.palette}
 
 
-def appearance(game: Game, theme_file: Path | None = None, style: str = "colour") -> Appearance:
+def appearance(game: Game, theme_file: Path | None = None, style: str = "colour",
+               placeholders: bool = False) -> Appearance:
     if style not in game.styles:
         close = difflib.get_close_matches(style, list(game.styles), n=1)
         hint = f' (did you mean "{close[0]}"?)' if close else ""
         raise OptionError(f'--style: unknown style "{style}" for {game.id}; expected one of: '
                           f'{", ".join(game.styles)}{hint}')
-    spec_shown = display_path(game.spec_file)
-    art = {name: _sources(value, game.folder, f"{spec_shown}: {join('art', name)}") for name, value in game.art.items()}
+    named = _named_in(game)
+    art = {name: _sources(value, game.folder, join("art", name), named) for name, value in game.art.items()}
     look = Appearance(
         style=game.styles[style], palette=dict(game.palette), players=game.player_colours, fonts=dict(game.fonts),
         art=art, font_folders=(paths.FONTS, game.folder / "fonts"), palette_cmyk=dict(game.palette_cmyk),
-        icons={name: ArtSource(game.folder / path, game.folder, f"{spec_shown}: {join('icons', name)}")
-               for name, path in game.icons.items()})
+        icons={name: ArtSource(game.folder / path, game.folder, named(join("icons", name)))
+               for name, path in game.icons.items()}, placeholders=placeholders)
     if theme_file is not None:
         look = _apply_theme(game, look, theme_file)
     style = look.style           # a style's colours replace the game's, press colours included
@@ -68,10 +70,20 @@ def appearance(game: Game, theme_file: Path | None = None, style: str = "colour"
                                palette_cmyk={**cmyk, **style.palette_cmyk})
 
 
-def _sources(value: Any, base: Path, named_in: str) -> Any:
+def _named_in(game: Game) -> Callable[[str], str]:
+    """`cafe/game.yaml:20: art.emblem`: the spec line that names an art file, for its messages."""
+    spec = game.problems()
+
+    def named(where: str) -> str:
+        line = spec.line_of(where)
+        return f"{spec.file}:{line}: {where}" if line else f"{spec.file}: {where}"
+    return named
+
+
+def _sources(value: Any, base: Path, where: str, named: Callable[[str], str]) -> Any:
     if isinstance(value, dict):
-        return {k: ArtSource(base / v, base, f"{named_in}.{k}") for k, v in value.items()}
-    return ArtSource(base / value, base, named_in)
+        return {k: ArtSource(base / v, base, named(join(where, str(k)))) for k, v in value.items()}
+    return ArtSource(base / value, base, named(where))
 
 
 def _apply_theme(game: Game, look: Appearance, theme_file: Path) -> Appearance:
@@ -163,7 +175,7 @@ def _art(r: Reader, look: Appearance, value: Any, theme_file: Path) -> dict[str,
         src = ArtSource(base / p, base, f"{shown}: {where}")
         if not inside(src.path, [base]):
             r.add(where, f'art "{p}" lies outside {display_path(base)}; expected a file inside it')
-        elif not src.path.is_file():
+        elif not src.path.is_file() and not (look.placeholders and not src.path.exists()):
             r.add(where, f'art file not found: "{p}"')
         return src
 

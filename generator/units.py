@@ -4,6 +4,7 @@ Also the one home of the unit constants and of how numbers are written into SVG 
 
 from __future__ import annotations
 
+import math
 import re
 
 MM_PER_IN = 25.4
@@ -14,19 +15,44 @@ MAX_LENGTH_MM = 2000.0     # no piece or board of a game is larger than 2 m a si
 MAX_BLEED_MM = 10.0        # shops ask for 3 mm or 1/8 in; 10 mm is already generous
 MAX_BACK_OFFSET_MM = 20.0  # a printer that shifts its backs further needs repair, not an offset
 
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(mm|cm|in|pt)\s*$")
+_NUMBER = r"-?(?:\d+(?:\.\d+)?|\.\d+|\d+/[1-9]\d*)"        # 3, 2.5, .5, and 1/8 as shops write it
+_LENGTH = re.compile(rf"^\s*({_NUMBER})\s*([a-z\"\u2033]*)\s*$", re.IGNORECASE)
+MAX_DIGITS = 30      # a longer number is not a length anyone means, and 1/(10**5000) would not convert
+UNITS_SAID = "mm, cm, in or pt"
+_SAID_AS = {"inch": "in", "inches": "in", '"': "in", "\u2033": "in", "millimetre": "mm", "millimetres": "mm",
+            "millimeter": "mm", "millimeters": "mm", "centimetre": "cm", "centimetres": "cm", "centimeter": "cm",
+            "centimeters": "cm", "point": "pt", "points": "pt", "pts": "pt"}
 
 
 def parse_length_mm(text: object) -> float:
-    """'63.5mm', '2.5in', '9pt', '1cm' -> millimetres. Raises ValueError with the expectation."""
+    """'63.5mm', '2.5in', '9pt', '1cm', '1/8in' (any case) -> millimetres; a bare 0 is 0 in any unit.
+    Raises ValueError with the expectation: a bare non-zero number or an unknown unit lists the units."""
     if isinstance(text, bool) or not isinstance(text, (str, int, float)):
         raise ValueError(f'expected a length like "50mm", got {describe(text)}')
     if isinstance(text, (int, float)):
-        raise ValueError(f'expected a length with a unit (mm, cm, in or pt) like "50mm", got {text!r}')
+        if text == 0:
+            return 0.0
+        shown = f"{text:g}" if isinstance(text, float) and math.isfinite(text) and abs(text) < 1e6 or \
+            isinstance(text, int) and abs(text) < 10 ** 6 else "50"
+        raise ValueError(f'expected a length with a unit ({UNITS_SAID}) like "{shown}mm", got {describe(text)}')
     m = _LENGTH.match(text)
-    if not m:
-        raise ValueError(f'expected a length like "50mm", got "{text}"')
-    return round(float(m.group(1)) * MM_PER_UNIT[m.group(2)], 6)
+    if not m or len(m.group(1)) > MAX_DIGITS:
+        raise ValueError(f'expected a length like "50mm", got {describe(text)}')
+    number, unit = m.group(1), m.group(2).lower()
+    value = _number(number)
+    if unit in MM_PER_UNIT:
+        return round(value * MM_PER_UNIT[unit], 6) + 0.0      # + 0.0: never -0.0
+    if not unit and value == 0:
+        return 0.0
+    meant = _SAID_AS.get(unit, "mm")
+    raise ValueError(f'expected a length with a unit ({UNITS_SAID}) like "{number}{meant}", got {describe(text)}')
+
+
+def _number(text: str) -> float:
+    if "/" in text:
+        top, bottom = text.split("/")
+        return int(top) / int(bottom)
+    return float(text)
 
 
 def fmt_number(value: float) -> str:

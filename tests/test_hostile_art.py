@@ -71,7 +71,7 @@ def test_a_png_whose_text_or_colour_profile_inflates_too_far_is_one_line(game, k
     (game / "art/bomb.png").write_bytes(png[:33] + chunk(kind, head + BOMB) + png[33:])
     use_as_emblem(game, "bomb.png")
     code, err = build(game)
-    assert code == 2 and err == ["error: demo/art/bomb.png: not a readable PNG or JPEG image (its text or "
+    assert code == 2 and err == ["error: demo/art/bomb.png: not a readable PNG, JPEG or WebP image (its text or "
                                  "colour-profile data inflates past the limit of 1 MB)"], err
 
 
@@ -79,7 +79,7 @@ def test_an_unreadable_image_is_one_line_in_words_once_for_all_its_designs(game)
     (game / "art/broken.png").write_bytes(b"this is not a picture at all" * 10)
     use_as_emblem(game, "broken.png")          # on three card fronts
     code, err = build(game)
-    assert code == 2 and err == ["error: demo/art/broken.png: not a readable PNG or JPEG image"], err
+    assert code == 2 and err == ["error: demo/art/broken.png: not a readable PNG, JPEG or WebP image"], err
 
 
 def test_a_picture_cut_short_is_one_line(game):
@@ -87,7 +87,7 @@ def test_a_picture_cut_short_is_one_line(game):
     (game / "art/cut.png").write_bytes(png[:png.index(b"IDAT") + 10])
     use_as_emblem(game, "cut.png")
     code, err = build(game)
-    assert code == 2 and len(err) == 1 and err[0].startswith("error: demo/art/cut.png: not a readable PNG or JPEG")
+    assert code == 2 and len(err) == 1 and err[0].startswith("error: demo/art/cut.png: not a readable PNG, JPEG or WebP")
     assert "<" not in err[0] and "0x" not in err[0]
 
 

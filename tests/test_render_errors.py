@@ -43,8 +43,8 @@ def test_undefined_variable_names_template_line_and_design(game):
     (game / "templates/demo/plain-back.svg.j2").write_text('<svg xmlns="http://www.w3.org/2000/svg">\n<rect fill="{{ colours.nope }}"/>\n</svg>\n')
     code, _, err, out = build(game)
     assert code == 2
-    assert err.splitlines() == ["error: demo/templates/demo/plain-back.svg.j2:2: design hex-back: undefined template "
-                                "variable: 'dict object' has no attribute 'nope'"]
+    assert err.splitlines() == ['error: demo/templates/demo/plain-back.svg.j2:2: design hex-back: colours.nope: no '
+                                '"nope"; colours has: white, black, paper, ink, accent']
     assert_no_output(out)
 
 
@@ -70,7 +70,7 @@ def test_missing_art_file(game):
     (game / "art/star.svg").unlink()
     code, _, err, out = build(game)
     assert code == 2
-    assert err.splitlines() == ['error: demo/game.yaml: art.emblem: art file not found: "demo/art/star.svg"']
+    assert err.splitlines() == ['error: demo/game.yaml:18: art.emblem: art file not found: "demo/art/star.svg"']
     assert_no_output(out)
 
 
@@ -80,7 +80,7 @@ def test_art_path_may_not_leave_the_game_folder(game):
     (game / "game.yaml").write_text(text)
     code, _, err, out = build(game)
     assert code == 2
-    assert err.splitlines() == ['error: demo/game.yaml: art.emblem: art "secret.svg" lies outside demo; '
+    assert err.splitlines() == ['error: demo/game.yaml:18: art.emblem: art "secret.svg" lies outside demo; '
                                 "expected a file inside it"]
     assert_no_output(out)
 

@@ -57,8 +57,8 @@ def test_patterns_and_fonts_are_checked_against_the_real_lists(tmp_path):
     assert code == 2
     assert shown.splitlines() == [
         'error: theme.yaml:1: players.red.pattern: expected one of plain, dots, stripes, checks, waves, seigaiha, '
-        'got "dot"',
-        'error: theme.yaml:2: fonts.title.style: expected one of normal, italic, got "itallic"',
+        'got "dot" (did you mean "dots"?)',
+        'error: theme.yaml:2: fonts.title.style: expected one of normal, italic, got "itallic" (did you mean "italic"?)',
         'error: theme.yaml:2: fonts.body.family: unknown font family "Comic Sans"; expected one of: Lato, '
         'Noto Sans CJK JP, Vollkorn',
     ]

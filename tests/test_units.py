@@ -16,7 +16,7 @@ def test_equivalent_lengths_are_equal():
 @pytest.mark.parametrize("value, message", [
     ("fifty", 'expected a length like "50mm", got "fifty"'),
     (50, 'expected a length with a unit (mm, cm, in or pt) like "50mm", got 50'),
-    ("50 furlongs", 'expected a length like "50mm", got "50 furlongs"'),
+    ("50 furlongs", 'expected a length with a unit (mm, cm, in or pt) like "50mm", got "50 furlongs"'),
     (None, 'expected a length like "50mm", got nothing'),
     ([1, 2], 'expected a length like "50mm", got a list'),
 ])

@@ -1,16 +1,17 @@
-"""The footer every home-print page carries, and the strip packing keeps free for it.
+"""The footer every home-print page carries, and the place packing keeps free for it.
 
 The footer tells a person how to print the page: sheet n of N, at 100 % (actual size), single-
-or double-sided and with which flip. It sits in a strip of the printable area that packing never
-uses: along the bottom edge, or along the right edge (read bottom to top) when that leaves
-room for more pieces, as when eight poker cards fill an A4 page from top to bottom.
+or double-sided and with which flip. It goes where the packed page has room left, clear of every
+mark (reading along the page, else up it); only a page with no such room is packed clear of a strip
+along the bottom edge, or along the right edge (read bottom to top) when that leaves room for more
+pieces, as when eight poker cards fill an A4 page from top to bottom.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.layout.pack import Rect, printable
+from generator.layout.pack import PackedPage, Rect, printable
 from generator.layout.plan import SheetOptions, Text
 
 FOOTER_PT = 6.0
@@ -19,26 +20,36 @@ FOOTER_MM = 2.6          # the strip's depth: a 6 pt line of text with its desce
 
 @dataclass(frozen=True)
 class Footer:
-    edge: str            # "bottom" or "right"
+    edge: str            # "bottom" (the line reads along the page) or "right" (it reads up the page)
     area: Rect           # the printable area left for pieces and their marks
+    spot: Rect | None = None   # where the line goes: a strip along the edge, or a free place on the page
 
     def text(self, words: str, options: SheetOptions, back: bool = False) -> Text:
         """The footer line on a front page, or at the mirrored place on its back page."""
         full = printable(options)
+        spot = self.spot or strip(self.edge, full)
+        page_w, page_h = options.page_mm
         baseline = FOOTER_MM * 0.72
         if self.edge == "bottom":
-            x, y, anchor = full.x, full.bottom - FOOTER_MM + baseline, "start"
+            x, y, anchor = spot.x, spot.bottom - FOOTER_MM + baseline, "start"
             if back and options.duplex == "long":
-                x, anchor = full.right, "end"
+                x, anchor = page_w - spot.x, "end"
             if back and options.duplex == "short":
-                y = full.y + baseline
+                y = page_h - spot.bottom + baseline
             return Text(x, y, words, FOOTER_PT, anchor)
-        x, y, anchor = full.right - FOOTER_MM + baseline, full.bottom, "start"
+        x, y, anchor = spot.right - FOOTER_MM + baseline, spot.bottom, "start"
         if back and options.duplex == "long":
-            x = full.x + baseline
+            x = page_w - spot.right + baseline
         if back and options.duplex == "short":
-            y, anchor = full.y, "end"
+            y, anchor = page_h - spot.bottom, "end"
         return Text(x, y, words, FOOTER_PT, anchor, angle=-90)
+
+
+def strip(edge: str, full: Rect) -> Rect:
+    """The footer's strip along the bottom or the right edge of the printable area."""
+    if edge == "bottom":
+        return Rect(full.x, full.bottom - FOOTER_MM, full.w, FOOTER_MM)
+    return Rect(full.right - FOOTER_MM, full.y, FOOTER_MM, full.h)
 
 
 def footers(options: SheetOptions) -> list[Footer]:
@@ -46,6 +57,19 @@ def footers(options: SheetOptions) -> list[Footer]:
     full = printable(options)
     return [Footer("bottom", Rect(full.x, full.y, full.w, full.h - FOOTER_MM)),
             Footer("right", Rect(full.x, full.y, full.w - FOOTER_MM, full.h))]
+
+
+def footer_length(words: str) -> float:
+    """A generous estimate of the footer line's length in mm (Lato at FOOTER_PT: about 0.45 em a letter,
+    0.55 em a digit; 1 em a CJK character), so the place kept for it is never too short."""
+    em = FOOTER_PT * 25.4 / 72
+    return round(sum(0.6 if ch.isascii() else 1.05 for ch in words) * em + 2.0, 1)
+
+
+def packed_footer(page: PackedPage) -> Footer:
+    """The footer of a page packed by `pack_pages`: in its strip or in the free place found for it."""
+    edge = "bottom" if page.label.w >= page.label.h else "right"
+    return Footer(edge, page.area, page.label)
 
 
 def how_to_print(options: SheetOptions, double: bool, duplex_pages: int) -> str:

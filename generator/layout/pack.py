@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from generator.errors import OptionError
 from generator.layout.registration import MARGIN_MM as REGISTRATION_MARGIN_MM
-from generator.layout.plan import MARGIN_MM, MARK_MIN_MM, MARK_OFFSET_MM, PieceInput, SheetOptions
+from generator.layout.plan import MARGIN_MM, MARK_MAX_MM, MARK_MIN_MM, MARK_OFFSET_MM, PieceInput, SheetOptions
 
 EPS = 1e-6
 
@@ -79,14 +79,36 @@ def printable(options: SheetOptions) -> Rect:
     return Rect(m, m, w - 2 * m, h - 2 * m)
 
 
-def _groups(pieces: list[PieceInput]) -> list[list[PieceInput]]:
+@dataclass(frozen=True)
+class Variant:
+    """One way of filling pages: how groups are ranked and how a free rectangle is split around a block.
+    `pack_pages` tries several and keeps the one that takes the fewest sheets (packing is NP-hard; no one
+    greedy order wins for every mix of sizes)."""
+
+    order: str = "area"         # "area", "side" (longest side) or "short" (shortest side), largest first
+    split: str = "below"        # "below": the strip beside a block is as high as it; "beside": as wide
+    sides_first: bool = True    # double-sided groups before single-sided ones
+
+
+VARIANTS = tuple(Variant(o, s, d) for d in (True, False) for o in ("area", "side", "short") for s in ("below", "beside"))
+
+
+def _groups(pieces: list[PieceInput], variant: Variant = Variant()) -> list[list[PieceInput]]:
     """Instances grouped by sides, trim size and shape family: double-sided pieces first (so the pages
-    that need a back come first and single-sided pieces only fill their gaps), largest area first."""
+    that need a back come first and single-sided pieces only fill their gaps), largest first."""
     groups: dict[tuple, list[PieceInput]] = {}
     for p in pieces:
         key = (p.back is not None, round(p.w, 3), round(p.h, 3), p.shape == "rect", p.rotatable)
         groups.setdefault(key, []).extend([p] * p.count)
-    return [g for _, g in sorted(groups.items(), key=lambda kv: (not kv[0][0], -(kv[1][0].w * kv[1][0].h)))]
+
+    return sorted(groups.values(), key=lambda g: _rank(g[0], variant))
+
+
+def _rank(p: PieceInput, variant: Variant) -> tuple:
+    """A group's place in the variant's order (sorting is stable: equal ranks keep the spec's order)."""
+    w, h = round(p.w, 3), round(p.h, 3)
+    size = {"area": (-(w * h),), "side": (-max(w, h), -(w * h)), "short": (-min(w, h), -(w * h))}[variant.order]
+    return (p.back is None if variant.sides_first else False, *size)
 
 
 def _fit(rect: Rect, w: float, h: float, b: float, band: float, shared: bool, left: int) -> tuple[int, int, float, float] | None:
@@ -108,46 +130,163 @@ def fits_paper(p: PieceInput, options: SheetOptions, area: Rect | None = None) -
     return bool(_fit(area, p.w, p.h, b, band, False, 1) or (p.rotatable and _fit(area, p.h, p.w, b, band, False, 1)))
 
 
+def _unfit(pieces: list[PieceInput], options: SheetOptions, areas: list[Rect]) -> None:
+    """An OptionError naming the first piece that fits none of `areas` with its bleed and marks."""
+    b = options.bleed_mm
+    for p in pieces:
+        if not any(fits_paper(p, options, a) for a in areas):
+            a = areas[0]
+            raise OptionError(f'--paper {options.paper}: "{p.design}" ({p.w:g} x {p.h:g} mm with {b:g} mm bleed '
+                              f"and marks) does not fit the printable area of {a.w:g} x {a.h:g} mm (less the footer); "
+                              "choose a larger paper")
+
+
 def pack(pieces: list[PieceInput], options: SheetOptions, area: Rect | None = None) -> list[list[Block]]:
-    """Pages of blocks inside `area` (the printable area less the footer's strip).
+    """Pages of blocks inside `area` (the printable area less the footer's strip), one greedy pass.
 
     Every piece is placed or an OptionError says which one cannot fit.
     """
-    b, band = options.bleed_mm, band_mm(options)
     area = area or printable(options)
+    _unfit(pieces, options, [area])
     groups = [list(g) for g in _groups(pieces) if g]
-    for g in groups:
-        p = g[0]
-        if not fits_paper(p, options, area):
-            raise OptionError(f'--paper {options.paper}: "{p.design}" ({p.w:g} x {p.h:g} mm with {b:g} mm bleed '
-                              f"and marks) does not fit the printable area of {area.w:g} x {area.h:g} mm (less the footer); "
-                              "choose a larger paper")
     pages: list[list[Block]] = []
     while any(groups):
-        free = [area]
-        blocks: list[Block] = []
-        placed = True
-        while placed:
-            placed = False
-            for g in groups:
-                if not g:
-                    continue
-                best = _best_spot(free, g, options, band)
-                if best is None:
-                    continue
-                rect_i, cols, rows, rotated, shared, fw, fh = best
-                n = min(len(g), cols * rows)
-                items, g[:] = tuple(g[:n]), g[n:]
-                rect = free.pop(rect_i)
-                cw, ch = (items[0].h, items[0].w) if rotated else (items[0].w, items[0].h)
-                blocks.append(Block(items, cols, math.ceil(n / cols), rotated, shared, rect.x + band, rect.y + band,
-                                    cw, ch, b))
-                free.extend(_split(rect, fw, fh))
-                free.sort(key=lambda r: (r.y, r.x))
-                placed = True
-                break
-        pages.append(blocks)
+        pages.append(_fill(groups, [area], options, Variant()))
     return pages
+
+
+@dataclass(frozen=True)
+class PackedPage:
+    """A page's blocks, the area their marks may reach, and the rectangle kept free for the page's label."""
+
+    blocks: list[Block]
+    area: Rect
+    label: Rect
+
+
+def pack_pages(pieces: list[PieceInput], options: SheetOptions, label: tuple[float, float],
+               strips: list[tuple[Rect, Rect]]) -> list[PackedPage]:
+    """Pages of blocks, each keeping room for a label (the footer) of `label` = (length, depth) mm.
+
+    A page is filled using the whole printable area, and the label goes where the page has room left;
+    only when it has none is the page filled again clear of one of `strips` ((area, strip) pairs: a
+    strip along an edge and the area it leaves), keeping the one that places the most. Every variant
+    is tried and the fewest pages kept (then the fewest pages needing a back, then the first variant).
+    """
+    _unfit(pieces, options, [a for a, _ in strips])
+    full = printable(options)
+    floor = math.ceil(sum(_footprint(p, options) * p.count for p in pieces) / (full.w * full.h) - EPS)
+    best, best_key = None, None
+    for i, variant in enumerate((None,) + VARIANTS):
+        pages = _pack_variant(pieces, options, label, strips, variant)
+        key = (len(pages), sum(1 for pg in pages if _double(pg.blocks)), i)
+        if best_key is None or key < best_key:
+            best, best_key = pages, key
+        if len(best) <= floor:
+            break
+    return best
+
+
+def _footprint(p: PieceInput, options: SheetOptions) -> float:
+    b = options.bleed_mm
+    return (p.w + 2 * b) * (p.h + 2 * b)
+
+
+def _double(blocks: list[Block]) -> bool:
+    return any(bl.items[0].back is not None for bl in blocks)
+
+
+def _pack_variant(pieces: list[PieceInput], options: SheetOptions, label: tuple[float, float],
+                  strips: list[tuple[Rect, Rect]], variant: Variant | None) -> list[PackedPage]:
+    """Pages filled one after another with `variant`, or (None) each with whichever variant fills it most."""
+    groups = [list(g) for g in _groups(pieces, variant or Variant()) if g]
+    pages: list[PackedPage] = []
+    while any(groups):
+        best = None
+        for v in ([variant] if variant else VARIANTS):
+            ranked = groups if variant else _ranked(groups, v)
+            trial, page, size = _page(ranked, options, label, strips, v)
+            if best is None or size > best[2] + EPS:
+                best = (trial, page, size)
+        groups = [g for g in best[0] if g]
+        pages.append(best[1])
+    return pages
+
+
+def _ranked(groups: list[list[PieceInput]], variant: Variant) -> list[list[PieceInput]]:
+    """The groups left, in the variant's rank order."""
+    return sorted(groups, key=lambda g: _rank(g[0], variant))
+
+
+def _page(groups: list[list[PieceInput]], options: SheetOptions, label: tuple[float, float],
+          strips: list[tuple[Rect, Rect]], variant: Variant) -> tuple[list[list[PieceInput]], PackedPage, float]:
+    """One page filled with `variant`: the groups left after it, the page, and the area it holds."""
+    full = printable(options)
+    trial, free = [list(g) for g in groups], [full]
+    blocks = _fill(trial, free, options, variant)
+    spot = label_spot(free, full, *label)
+    if spot:
+        return trial, PackedPage(blocks, full, spot), _held(blocks, options)
+    best = None
+    for area, strip in strips:
+        tried = [list(g) for g in groups]
+        got = _fill(tried, [area], options, variant)
+        size = _held(got, options)
+        if best is None or size > best[2] + EPS:
+            best = (tried, PackedPage(got, area, strip), size)
+    return best
+
+
+def _held(blocks: list[Block], options: SheetOptions) -> float:
+    return sum(_footprint(i, options) for bl in blocks for i in bl.items)
+
+
+LABEL_CLEAR_MM = MARK_MAX_MM - MARK_MIN_MM + 0.5   # marks grow this far into free space, plus a gap
+
+
+def label_spot(free: list[Rect], area: Rect, length: float, depth: float) -> Rect | None:
+    """Where a label of `length` x `depth` fits in the free rectangles, clear of every mark: lengthwise
+    along the page (lowest first), else up the page (rightmost first), or None."""
+    spots = []
+    for r in free:
+        left = r.x + (LABEL_CLEAR_MM if r.x > area.x + EPS else 0.0)
+        top = r.y + (LABEL_CLEAR_MM if r.y > area.y + EPS else 0.0)
+        right = r.right - (LABEL_CLEAR_MM if r.right < area.right - EPS else 0.0)
+        bottom = r.bottom - (LABEL_CLEAR_MM if r.bottom < area.bottom - EPS else 0.0)
+        if right - left >= length - EPS and bottom - top >= depth - EPS:
+            spots.append((0, -bottom, left, Rect(round(left, 4), round(bottom - depth, 4), length, depth)))
+        if right - left >= depth - EPS and bottom - top >= length - EPS:
+            spots.append((1, -right, -bottom, Rect(round(right - depth, 4), round(bottom - length, 4), depth, length)))
+    return min(spots, key=lambda s: s[:3])[3] if spots else None
+
+
+def _fill(groups: list[list[PieceInput]], free: list[Rect], options: SheetOptions, variant: Variant) -> list[Block]:
+    """Fill one page: place the first group (in rank order) that fits anywhere, as the largest block its
+    best spot holds, until nothing fits. Takes the placed pieces out of `groups`; `free` is left holding
+    the page's free rectangles."""
+    b, band = options.bleed_mm, band_mm(options)
+    blocks: list[Block] = []
+    placed = True
+    while placed:
+        placed = False
+        for g in groups:
+            if not g:
+                continue
+            best = _best_spot(free, g, options, band)
+            if best is None:
+                continue
+            rect_i, cols, rows, rotated, shared, fw, fh = best
+            n = min(len(g), cols * rows)
+            items, g[:] = tuple(g[:n]), g[n:]
+            rect = free.pop(rect_i)
+            cw, ch = (items[0].h, items[0].w) if rotated else (items[0].w, items[0].h)
+            blocks.append(Block(items, cols, math.ceil(n / cols), rotated, shared, rect.x + band, rect.y + band,
+                                cw, ch, b))
+            free.extend(_split(rect, fw, fh, variant.split))
+            free.sort(key=lambda r: (r.y, r.x))
+            placed = True
+            break
+    return blocks
 
 
 def _best_spot(free: list[Rect], group: list[PieceInput], options: SheetOptions, band: float):
@@ -169,11 +308,14 @@ def _best_spot(free: list[Rect], group: list[PieceInput], options: SheetOptions,
     return best
 
 
-def _split(rect: Rect, fw: float, fh: float) -> list[Rect]:
-    """Guillotine split: the strip to the right of the block, and everything below it."""
+def _split(rect: Rect, fw: float, fh: float, how: str = "below") -> list[Rect]:
+    """Guillotine split around a block at the rectangle's top-left corner: "below" keeps the strip to its
+    right as high as the block and everything below it; "beside" keeps everything to its right and the
+    strip below it as wide as the block."""
     out = []
+    right_h, below_w = (fh, rect.w) if how == "below" else (rect.h, fw)
     if rect.w - fw > EPS:
-        out.append(Rect(rect.x + fw, rect.y, rect.w - fw, fh))
+        out.append(Rect(rect.x + fw, rect.y, rect.w - fw, right_h))
     if rect.h - fh > EPS:
-        out.append(Rect(rect.x, rect.y + fh, rect.w, rect.h - fh))
+        out.append(Rect(rect.x, rect.y + fh, below_w, rect.h - fh))
     return out

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "tabloid": (279.4, 431.8)}
 MARKS = ("crop", "lines", "both", "none")
-DUPLEX = ("long", "short", "none")
+DUPLEX = ("long", "short", "none", "fold")   # fold: each back beside its front (layout/fold.py)
 
 MARGIN_MM = 5.0        # a home printer's unprintable edge: nothing is drawn closer to the paper edge
 MARK_OFFSET_MM = 0.5   # crop marks start this far beyond the bleed edge (so at least bleed + 0.5 from trim)
@@ -114,9 +114,21 @@ class Page:
     outlines: tuple[Outline, ...] = ()
     texts: tuple[Text, ...] = ()
     backs_of: int | None = None
+    pairs: tuple[FoldPair, ...] = ()         # --duplex fold: fronts and the backs folded over them
+
+
+@dataclass(frozen=True)
+class FoldPair:
+    """A front and its back side by side on one page (indexes into the page's placements), and the fold
+    line between them: the back's trim reflected across that line is the front's."""
+
+    front: int
+    back: int
+    line: tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
 class SheetPlan:
     options: SheetOptions
     pages: tuple[Page, ...] = field(default_factory=tuple)
+    notes: tuple[str, ...] = ()              # said in the build summary (pieces too large to fold)

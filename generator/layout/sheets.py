@@ -8,9 +8,10 @@ from generator.errors import OptionError
 from generator.layout.board import board_pages, tile_board
 from generator.layout.registration import registration_lines
 from generator.layout.duplex import back_placement
-from generator.layout.footer import Footer, footers, how_to_print
+from generator.layout.fold import check_fold, fold_inputs, fold_words, unfold
+from generator.layout.footer import FOOTER_MM, Footer, footer_length, footers, how_to_print, packed_footer, strip
 from generator.layout.marks import block_lines
-from generator.layout.pack import Block, Rect, fits_paper, pack
+from generator.layout.pack import Block, Rect, fits_paper, pack_pages, printable
 from generator.layout.plan import Outline, Page, PieceInput, Placement, SheetOptions, SheetPlan
 
 
@@ -44,31 +45,40 @@ def _outlines(block: Block, placements: list[Placement], marks: str) -> list[Out
     return out
 
 
-def _pack_with_footer(pieces: list[PieceInput], options: SheetOptions) -> tuple[list[list[Block]], Footer]:
-    """Pack clear of the footer's strip, on whichever edge takes fewer pages (bottom on a tie)."""
-    best, error = None, None
-    for footer in footers(options):
-        try:
-            paged = pack(pieces, options, footer.area)
-        except OptionError as exc:
-            error = error or exc
-            continue
-        if best is None or len(paged) < len(best[0]):
-            best = (paged, footer)
-    if best is None:
-        raise error
-    return best
+def _pack_with_footer(pieces: list[PieceInput], options: SheetOptions, title: str) -> list[tuple[list[Block], Footer]]:
+    """Pages of blocks, each with its footer: where the page has room, else in a strip along an edge."""
+    strips = [(f.area, strip(f.edge, printable(options))) for f in footers(options)]
+    label = (footer_length(_longest_words(title, options)), FOOTER_MM)
+    return [(page.blocks, packed_footer(page)) for page in pack_pages(pieces, options, label, strips)]
 
 
-def _page_parts(blocks: list[Block], options: SheetOptions, area: Rect, only_backed: dict | None = None):
-    """Placements, marks and outlines of a page's blocks (of the double-sided blocks only, if asked)."""
+def _longest_words(title: str, options: SheetOptions) -> str:
+    """The longest footer a page of this build can carry (three-digit sheet numbers), to keep room for."""
+    hows = [how_to_print(options, True, 998), how_to_print(options, False, 0)]
+    hows += [fold_words(True)] if options.duplex == "fold" else []
+    return max((f"{title} · sheet 999 of 999 · backs of page 999 · {options.paper.upper()} at 100 % (actual "
+                f"size) · {how}" for how in hows), key=footer_length)
+
+
+def _page_parts(blocks: list[Block], options: SheetOptions, area: Rect, only_backed: dict | None = None,
+                pairs: dict | None = None, folded: list | None = None):
+    """Placements, marks and outlines of a page's blocks (of the double-sided blocks only, if asked).
+    With `--duplex fold`, each packed pair becomes its front and back, and `folded` collects the pairs."""
     placements, lines, outlines = [], [], []
     for block in blocks:
         pls = block_placements(block)
-        placements.extend(pls)
         if only_backed is not None and not only_backed[block.items[0].design]:
+            placements.extend(pls)
             continue
         lines.extend(block_lines(block, [o for o in blocks if o is not block], options, area))
+        if pairs and block.items[0].design in pairs:
+            for pl in pls:
+                halves, more, pair = unfold(pl, pairs[pl.design], options, len(placements), block.bleed_rect)
+                placements.extend(halves)
+                outlines.extend(more)
+                folded.append(pair)
+            continue
+        placements.extend(pls)
         outlines.extend(_outlines(block, pls, options.marks))
     return placements, lines, outlines
 
@@ -83,22 +93,27 @@ def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> 
     carries its own, since it is cut on its own.
     """
     plain = dataclasses.replace(options, registration=False)
+    pairs, notes = {}, ()
+    if options.duplex == "fold":          # every page single-sided: backs beside their fronts (layout/fold.py)
+        check_fold(options)
+        pieces, pairs, notes = fold_inputs(pieces, options, [f.area for f in footers(options)])
     boards = [p for p in pieces if p.tileable and not fits_paper(p, plain)]
     rest = [p for p in pieces if p not in boards]
-    backs = {p.design: p.back for p in pieces}
-    runs = _packed_runs(rest, options, plain, backs)
+    backs = {p.design: None if p.design in pairs else p.back for p in pieces}
+    runs = _packed_runs(rest, options, plain, backs, title)
     duplex_fronts = sum(1 for blocks, _, _ in runs if _double(blocks, backs))
     sheets = len(runs) + sum(board_pages(b, plain) * b.count for b in boards)
     pages: list[Page] = []
     for k, (blocks, footer, opts) in enumerate(runs):
-        placements, lines, outlines = _page_parts(blocks, opts, footer.area)
+        folded: list = []
+        placements, lines, outlines = _page_parts(blocks, opts, footer.area, pairs=pairs, folded=folded)
         if opts.registration:           # print-then-cut: the machine's marks
             lines = lines + registration_lines(*opts.page_mm)
         double = k < duplex_fronts
-        words = (f"{title} · sheet {k + 1} of {sheets} · {options.paper.upper()} at 100 % (actual size) · "
-                 f"{how_to_print(options, double, 2 * duplex_fronts)}")
+        how = fold_words(bool(folded)) if options.duplex == "fold" else how_to_print(options, double, 2 * duplex_fronts)
+        words = f"{title} · sheet {k + 1} of {sheets} · {options.paper.upper()} at 100 % (actual size) · {how}"
         front = Page(len(pages), "front", tuple(placements), tuple(lines), tuple(outlines),
-                     (footer.text(words, opts),))
+                     (footer.text(words, opts),), pairs=tuple(folded))
         pages.append(front)
         if double:
             pages.append(_back_page(front, blocks, backs, opts, footer, f"{title} · sheet {k + 1} of {sheets} · "
@@ -110,7 +125,7 @@ def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> 
             tiles = tile_board(board, plain, len(pages), title, (done + 1, sheets))
             pages.extend(tiles)
             done += len(tiles)
-    return SheetPlan(options, tuple(pages))
+    return SheetPlan(options, tuple(pages), notes)
 
 
 def _double(blocks: list[Block], backs: dict) -> bool:
@@ -118,7 +133,7 @@ def _double(blocks: list[Block], backs: dict) -> bool:
 
 
 def _packed_runs(pieces: list[PieceInput], options: SheetOptions, plain: SheetOptions,
-                 backs: dict) -> list[tuple[list[Block], Footer, SheetOptions]]:
+                 backs: dict, title: str) -> list[tuple[list[Block], Footer, SheetOptions]]:
     """Pages of blocks with the footer and options they were packed with. With print-then-cut marks, pieces
     too large to clear them go on pages of their own without marks (cut by hand); double-sided pages
     still come first."""
@@ -130,8 +145,7 @@ def _packed_runs(pieces: list[PieceInput], options: SheetOptions, plain: SheetOp
         groups = [(g, o) for g, o in (([p for p in pieces if p not in large], options), (large, plain)) if g]
     runs = []
     for group, opts in groups:
-        paged, footer = _pack_with_footer(group, opts)
-        runs += [(blocks, footer, opts) for blocks in paged]
+        runs += [(blocks, footer, opts) for blocks, footer in _pack_with_footer(group, opts, title)]
     return sorted(runs, key=lambda run: not _double(run[0], backs))       # stable: double-sided first
 
 

@@ -50,6 +50,9 @@ def manifest(game_id: str, options: dict[str, Any], specs: list[DesignSpec], ble
             folds = [o for o in page.outlines if o.kind == "fold"]
             if folds:
                 entry["fold_lines"] = len(folds)
+            if page.pairs:    # --duplex fold: pieces[front] and pieces[back] fold together along fold_mm
+                entry["fold_pairs"] = [{"front": f.front, "back": f.back, "fold_mm": [_r(v) for v in f.line]}
+                                       for f in page.pairs]
             pages.append(entry)
         doc["sheets"] = {"file": sheets_file, "page_mm": [_r(v) for v in plan.options.page_mm], "pages": pages}
     doc.update(extra or {})

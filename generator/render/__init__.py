@@ -6,10 +6,12 @@ from dataclasses import dataclass
 from typing import Callable
 
 from generator.designs import DesignSpec
-from generator.errors import PunchboardError, RenderError
+from generator.errors import PunchboardError, RenderError, display_path
 from generator.model import Game
 from generator.render.context import ContextBuilder, RenderNotes
+from generator.render.families import Families
 from generator.render.ink import ink_saver
+from generator.render.missing import rows_source
 from generator.render.paper import MASKED_SHAPES, keep_paper_outside
 from generator.render.svg import render_template
 from generator.theme import Appearance
@@ -28,11 +30,13 @@ def render_designs(game: Game, look: Appearance, bleed_mm: float, specs: list[De
     rules module says its printed aids show (templates get it as `aid`)."""
     notes = RenderNotes()
     builder = ContextBuilder(game, look, bleed_mm, notes, aid or {})
+    families = Families(builder.book.families(), display_path(game.folder / "fonts"))
     out: list[RenderedDesign] = []
     problems, seen = [], set()
     for spec in specs:
         try:
-            svg = render_template(game.folder, spec.template, builder.context(spec), spec.id)
+            svg = render_template(game.folder, spec.template, builder.context(spec), spec.id, rows_source(game, spec))
+            svg = families.resolve(svg, spec.id)     # art's fonts the build lacks: the closest shipped family
             if look.style.ink_saver:        # one pass for every game: no template knows about it
                 svg = ink_saver(svg, spec.id)
             c = spec.component
@@ -48,4 +52,4 @@ def render_designs(game: Game, look: Appearance, bleed_mm: float, specs: list[De
         tick()
     if problems:
         raise RenderError(problems)
-    return out, notes.warnings
+    return out, notes.summary() + families.warnings()

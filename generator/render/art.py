@@ -4,8 +4,12 @@ SVG art is parsed without ever expanding entities or fetching references: a DOCT
 a script or any reference that is not inside the file itself is refused. Ids are prefixed per
 design so that two pieces of art on one sheet never share a gradient. Raster art is embedded at
 its own resolution, as its original bytes, unless its EXIF orientation turns it: then it is
-embedded turned, as it displays. A file that is refused is read and reported once, not once per
-design that uses it.
+embedded turned, as it displays. A CMYK JPEG is converted to sRGB through its embedded colour
+profile (or, without one, the shipped press profile, the CMYK this project prints to), since PDF
+renderers and printers disagree on untagged CMYK pictures; a WebP is embedded as a lossless PNG of
+its pixels, a format every renderer reads. A file that is refused is read and reported once, not
+once per design that uses it. With --placeholders a missing file is no error: it loads as a
+placeholder the design draws labelled (render/placeholder.py).
 """
 
 from __future__ import annotations
@@ -18,8 +22,10 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Mapping
 
-from generator.confine import confined, read_bytes
+from generator import paths
+from generator.confine import confined, inside, read_bytes
 from generator.errors import ArtError, Problem, PunchboardError, display_path
 from generator.render.raster import open_image, orientation, upright
 from generator.render.svg_safety import SVG_NS, XLINK_NS, parse_svg, sanitise
@@ -29,7 +35,8 @@ from generator.units import MM_PER_IN, fmt_number
 ET.register_namespace("", SVG_NS)
 ET.register_namespace("xlink", XLINK_NS)
 
-RASTER_FORMATS = ("PNG", "JPEG")
+RASTER_FORMATS = ("PNG", "JPEG", "WEBP")
+CMYK_PROFILE = "punchboard-press-cmyk.icc"       # profiles/: assumed for a CMYK JPEG without its own
 PREFIX = "art-prefix-"                  # replaced by the design's own prefix when placed
 _URL = re.compile(r"url\(\s*['\"]?([^'\")]*)['\"]?\s*\)")
 _DECL = re.compile(r"\s*([a-zA-Z-]+)\s*:\s*([^;]+)")
@@ -38,11 +45,12 @@ LINE_INK = "#1a1a1a"
 
 @dataclass(frozen=True)
 class Art:
-    kind: str                                   # "svg" or "raster"
+    kind: str                                   # "svg", "raster" or "placeholder" (a missing file)
     body: str                                   # svg: inner markup; raster: a data URI
     view_box: tuple[float, float, float, float]
     pixels: tuple[int, int] | None
     shown: str                                  # the file as the user names it
+    edges: Mapping[str, str] | None = None      # raster: its outer pixels (render/bleed.py), as data URIs
 
     def markup(self, prefix: str, x: float, y: float, w: float, h: float, fit: str = "meet") -> str:
         """The art nested at a box of the design, keeping its aspect ratio."""
@@ -62,8 +70,11 @@ class Art:
 _num = fmt_number
 
 
-def load_art(src: ArtSource, line_art: bool = False) -> Art:
-    """Resolve, confine and load an art file; ArtError names the file and the problem."""
+def load_art(src: ArtSource, line_art: bool = False, placeholders: bool = False) -> Art:
+    """Resolve, confine and load an art file; ArtError names the file and the problem. With `placeholders`
+    a file that does not exist is a placeholder to draw instead."""
+    if placeholders and missing(src):
+        return Art("placeholder", "", (0.0, 0.0, 1.0, 1.0), None, display_path(src.path))
     found = _loaded(src.path, src.base, src.named_in, line_art, _stamp(src.path))
     if isinstance(found, PunchboardError):
         raise type(found)(found.problems)
@@ -79,6 +90,11 @@ def _loaded(path: Path, base: Path, named_in: str, line_art: bool, stamp: tuple[
         return _load(path, base, named_in, line_art)
     except PunchboardError as exc:
         return exc.with_traceback(None)     # keeps no frame (nor the file's bytes) alive in the cache
+
+
+def missing(src: ArtSource) -> bool:
+    """Nothing at all is at the path (a broken link or a folder there is a mistake, not missing art)."""
+    return not src.path.is_symlink() and not src.path.exists() and inside(src.path.parent, [src.base])
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:
@@ -98,9 +114,9 @@ def _load(path: Path, base: Path, named_in: str, line_art: bool) -> Art:
     suffix = path.suffix.lower()
     if suffix == ".svg":
         return _load_svg(read_bytes(path, [base], "SVG art"), shown, line_art)
-    if suffix in (".png", ".jpg", ".jpeg"):
+    if suffix in (".png", ".jpg", ".jpeg", ".webp"):
         return _load_raster(read_bytes(path, [base], "image"), shown, line_art)
-    raise ArtError(Problem(f'expected SVG, PNG or JPEG art, got "{path.name}"', *_origin(named_in)))
+    raise ArtError(Problem(f'expected SVG, PNG, JPEG or WebP art, got "{path.name}"', *_origin(named_in)))
 
 
 def _origin(named_in: str) -> tuple[str | None, str | None]:
@@ -198,20 +214,78 @@ def _load_raster(data: bytes, shown: str, line_art: bool) -> Art:
     with im:
         fmt, turned = im.format, orientation(im) != 1
         pic = upright(im, shown, RASTER_FORMATS)     # decoded here, so a broken stream is refused now
+        info = dict(im.info)
+        if pic.mode == "CMYK":
+            pic, turned = _cmyk_to_srgb(pic, info.pop("icc_profile", None)), True
         if line_art:
             data, fmt = _raster_line_art(pic), "PNG"
+        elif fmt == "WEBP":
+            data, fmt = _encode(pic, "PNG", info), "PNG"
         elif turned:
-            data = _encode(pic, fmt, im.info)
+            data = _encode(pic, fmt, info)
+        if line_art:
+            from PIL import Image
+            pic = Image.open(io.BytesIO(data))
         w, h = pic.size
+        edges = _edges(pic)
     mime = "image/png" if fmt == "PNG" else "image/jpeg"
     uri = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
-    return Art("raster", uri, (0.0, 0.0, float(w), float(h)), (w, h), shown)
+    return Art("raster", uri, (0.0, 0.0, float(w), float(h)), (w, h), shown, edges)
+
+
+def _cmyk_to_srgb(pic, icc: bytes | None):
+    """A CMYK picture as sRGB: through its own profile if it has one, else the shipped press profile;
+    Pillow's plain formula (no profile at all) only if LittleCMS refuses both."""
+    from PIL import ImageCms
+
+    sources = [ImageCms.ImageCmsProfile(io.BytesIO(icc))] if _valid_icc(icc) else []
+    sources.append(ImageCms.ImageCmsProfile(str(paths.ROOT / "profiles" / CMYK_PROFILE)))
+    for source in sources:
+        try:
+            return ImageCms.profileToProfile(pic, source, ImageCms.createProfile("sRGB"), outputMode="RGB",
+                                             renderingIntent=ImageCms.Intent.PERCEPTUAL)
+        except (ImageCms.PyCMSError, OSError, ValueError):
+            continue
+    return pic.convert("RGB")
+
+
+def _valid_icc(icc: bytes | None) -> bool:
+    from PIL import ImageCms
+
+    if not icc:
+        return False
+    try:
+        ImageCms.ImageCmsProfile(io.BytesIO(icc))
+        return True
+    except (ImageCms.PyCMSError, OSError, ValueError):
+        return False
+
+
+EDGE_NAMES = ("left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right")
+
+
+def _edges(pic) -> dict[str, str]:
+    """The outermost column, row and corner pixels of a picture, each a tiny PNG (render/bleed.py stretches them)."""
+    w, h = pic.size
+    if pic.mode not in ("RGB", "RGBA", "L", "LA"):
+        pic = pic.convert("RGBA" if "A" in pic.getbands() or "transparency" in pic.info else "RGB")
+    boxes = {"left": (0, 0, 1, h), "right": (w - 1, 0, w, h), "top": (0, 0, w, 1), "bottom": (0, h - 1, w, h),
+             "top-left": (0, 0, 1, 1), "top-right": (w - 1, 0, w, 1), "bottom-left": (0, h - 1, 1, h),
+             "bottom-right": (w - 1, h - 1, w, h)}
+    out = {}
+    for name in EDGE_NAMES:
+        buf = io.BytesIO()
+        pic.crop(boxes[name]).save(buf, format="PNG", optimize=False)
+        out[name] = "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+    return out
 
 
 def _encode(pic, fmt: str, info: dict) -> bytes:
     """A turned picture in its own format, keeping its colour profile and dropping the orientation."""
     buf = io.BytesIO()
     extra = {"quality": 95, "subsampling": 0} if fmt == "JPEG" else {}
+    if pic.mode not in ("RGB", "RGBA", "L", "LA", "P") and fmt == "PNG":
+        pic = pic.convert("RGBA")
     if pic.mode not in ("RGB", "L", "CMYK") and fmt == "JPEG":
         pic = pic.convert("RGB")
     pic.save(buf, format=fmt, icc_profile=info.get("icc_profile"), **extra)

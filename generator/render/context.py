@@ -21,25 +21,50 @@ from generator.hexmap import centre_mm, extent_mm
 from generator.model import Game, hex_points
 from generator.render import richtext
 from generator.render.art import Art, load_art
+from generator.render.bleed import Box, bleed_markup, fit_to_trim
+from generator.render.placeholder import placeholder_markup
 from generator.render.fonts import font_book, metrics
 from generator.render.svg import nest
 from generator.render.textfit import Paragraph, TextOverflow, fit_flow
 from generator.theme import Appearance
-from generator.units import MM_PER_PT as PT_TO_MM, fmt_number as fmt
+from generator.units import MM_PER_IN, MM_PER_PT as PT_TO_MM, fmt_number as fmt
 
 SAFE_MM = 3.0
 MIN_DPI = 300
+DPI_TOLERANCE = 0.005       # an export a pixel or two short (749 px for 750) is 300 dpi, not low resolution
+FITS = ("meet", "slice", "bleed")
+PLACEHOLDER_FONT = "Lato"   # shipped in fonts/: labels placeholders of a game that declares no fonts
 
 
 @dataclass
 class RenderNotes:
-    """Warnings gathered while rendering (low-resolution art), reported once per build."""
+    """What rendering found that the build summary says, each once per build: low-resolution art
+    (once per file, at its lowest resolution), art of an unexpected shape, and placeholders."""
 
     warnings: list[str] = field(default_factory=list)
+    low_dpi: dict[str, tuple[float, float, float, str]] = field(default_factory=dict)  # file -> dpi, w, h, design
+    placeholders: dict[str, set[str]] = field(default_factory=dict)                    # file -> designs
 
     def warn(self, text: str) -> None:
         if text not in self.warnings:
             self.warnings.append(text)
+
+    def low(self, shown: str, dpi: float, w: float, h: float, design: str) -> None:
+        if shown not in self.low_dpi or dpi < self.low_dpi[shown][0]:
+            self.low_dpi[shown] = (dpi, w, h, design)
+
+    def placeholder(self, shown: str, design: str) -> None:
+        self.placeholders.setdefault(shown, set()).add(design)
+
+    def summary(self) -> list[str]:
+        lines = [f"warning: {shown}: {dpi:.0f} dpi at its printed size of {w:.1f} x {h:.1f} mm on {design} "
+                 f"(print needs {MIN_DPI} dpi)" for shown, (dpi, w, h, design) in self.low_dpi.items()]
+        lines += self.warnings
+        if self.placeholders:
+            designs = set().union(*self.placeholders.values())
+            lines.append(f"placeholders: {len(self.placeholders)} missing art file(s) printed as labelled "
+                         f"placeholders on {len(designs)} design(s): {', '.join(sorted(self.placeholders))}")
+        return lines
 
 
 def geometry(design: DesignSpec, bleed_mm: float, game: Game | None = None) -> dict[str, Any]:
@@ -101,17 +126,17 @@ class ContextBuilder:
     def art_for(self, design: DesignSpec) -> dict[str, Art]:
         """Named art; per-value art resolved for this design's row, or the whole table when the row
         has no such field (a legend, a board)."""
-        line = self.look.style.line_art
+        line, stub = self.look.style.line_art, self.look.placeholders
         out: dict[str, Art] = {}
         for name, src in self.look.art.items():
             if isinstance(src, dict):
                 value = design.fields.get(name)
                 if value is not None and str(value) in src:
-                    out[name] = load_art(src[str(value)], line)
+                    out[name] = load_art(src[str(value)], line, stub)
                 if name not in design.fields:
-                    out[name] = {k: load_art(s, line) for k, s in src.items()}
+                    out[name] = {k: load_art(s, line, stub) for k, s in src.items()}
             else:
-                out[name] = load_art(src, line)
+                out[name] = load_art(src, line, stub)
         return out
 
     def context(self, design: DesignSpec) -> dict[str, Any]:
@@ -151,22 +176,62 @@ class ContextBuilder:
         }
 
     def _placer(self, design: DesignSpec) -> Callable[..., Markup]:
+        """`place(art, x, y, w, h, fit="meet")`: art in a box (default: the trim). fit "meet" shows it whole,
+        "slice" fills the box, "bleed" covers the piece to its bleed edge (render/bleed.py)."""
         serial = itertools.count(1)  # each nested art gets its own id prefix, stable across runs
+        c = design.component
 
-        def place(art: Art, x: float, y: float, w: float, h: float, fit: str = "meet") -> Markup:
+        def place(art: Art, x: float = self.bleed_mm, y: float = self.bleed_mm, w: float = c.width_mm,
+                  h: float = c.height_mm, fit: str = "meet") -> Markup:
+            where = f"design {design.id}"
             if not isinstance(art, Art):
-                raise RenderError(Problem(f"place() expects art, got {type(art).__name__}", None, f"design {design.id}"))
+                raise RenderError(Problem(f"place() expects art, got {type(art).__name__}", None, where))
             _finite("place", design, x=x, y=y, w=w, h=h)
             if w <= 0 or h <= 0:
-                raise RenderError(Problem(f"place() expects a box of positive size, got {w:g} x {h:g} mm", None,
-                                          f"design {design.id}"))
+                raise RenderError(Problem(f"place() expects a box of positive size, got {w:g} x {h:g} mm", None, where))
+            if fit not in FITS:
+                raise RenderError(Problem(f'place() expects fit "meet", "slice" or "bleed", got {fit!r}', None, where))
+            if art.kind == "placeholder":
+                return self._placeholder(art, design, x, y, w, h, fit)
+            if fit == "bleed" and art.pixels:
+                return self._full_bleed(art, design, Box(x, y, w, h))
             dpi = art.dpi_at(w, h)
-            if dpi is not None and dpi < MIN_DPI:
-                self.notes.warn(f"warning: {art.shown}: {dpi:.0f} dpi at its printed size of {w:.1f} x {h:.1f} mm "
-                                f"on {design.id} (print needs {MIN_DPI} dpi)")
+            if dpi is not None and dpi < MIN_DPI * (1 - DPI_TOLERANCE):
+                self.notes.low(art.shown, dpi, w, h, design.id)
+            if fit == "bleed":           # vector art has no pixels to extend: its trim on the trim, its bleed if drawn
+                b = self.bleed_mm
+                x, y, w, h = x - b, y - b, w + 2 * b, h + 2 * b
             return nest(art.shown, art.markup(f"{design.id}-a{next(serial)}", x, y, w, h,
-                                              "slice" if fit == "slice" else "meet"))
+                                              "meet" if fit == "meet" else "slice"))
         return place
+
+    def _full_bleed(self, art: Art, design: DesignSpec, trim: Box) -> Markup:
+        fitted = fit_to_trim(art.pixels, trim, self.bleed_mm)
+        dpi = art.pixels[0] / (fitted.image.w / MM_PER_IN)
+        if dpi < MIN_DPI * (1 - DPI_TOLERANCE):
+            self.notes.low(art.shown, dpi, trim.w, trim.h, design.id)
+        if fitted.own_bleed_mm is None:
+            pw, ph = art.pixels
+            self.notes.warn(f"warning: {art.shown}: {pw} x {ph} px is the shape of neither the trim "
+                            f"({trim.w:g} x {trim.h:g} mm) nor trim + bleed; printed whole inside the trim, its edges "
+                            f"extended to fill the rest")
+        return nest(art.shown, bleed_markup(art, trim, self.bleed_mm, fitted))
+
+    def _placeholder(self, art: Art, design: DesignSpec, x: float, y: float, w: float, h: float, fit: str) -> Markup:
+        """A missing file (--placeholders): a labelled box at the size the art would print at."""
+        self.notes.placeholder(art.shown, design.id)
+        size = f"{w:g} x {h:g} mm" + (f" + {self.bleed_mm:g} mm bleed" if fit == "bleed" and self.bleed_mm else "")
+        if fit == "bleed":
+            b = self.bleed_mm
+            x, y, w, h = x - b, y - b, w + 2 * b, h + 2 * b
+        face = next(iter(self.faces.values()), None) or self.book.find(PLACEHOLDER_FONT)
+        m = metrics(face.path)
+
+        def width_em(text: str) -> float:
+            return m.width_em("".join(ch if m.has_glyphs(ch) else "?" for ch in text))
+
+        name = "".join(ch if m.has_glyphs(ch) else "?" for ch in art.shown)
+        return nest(art.shown, placeholder_markup(name, x, y, w, h, size, face.family, width_em))
 
     def _rich(self, design: DesignSpec, geo: dict[str, Any]) -> Callable[..., dict]:
         """`rich(text, role, x, y, w, h, max_pt, min_pt=6)`: text with {icons}, **bold** and *italic*,
@@ -211,12 +276,12 @@ class ContextBuilder:
             top = {"top": y0, "bottom": y1 - height}.get(valign, y0 + (y1 - y0 - height) / 2)
             return {"size": size, "height": height,
                     "lines": [self._rich_line(line, faces, size, top + size * (m.ascender + k * leading),
-                                              x0, x1, align, f"{design.id}-r{next(serial)}-{k}")
+                                              x0, x1, align, f"{design.id}-r{next(serial)}-{k}", design)
                               for k, line in enumerate(fitted)]}
         return rich
 
     def _rich_line(self, line: richtext.RichLine, faces: dict, size: float, baseline: float, x0: float, x1: float,
-                   align: str, uid: str) -> dict[str, Any]:
+                   align: str, uid: str, design: DesignSpec) -> dict[str, Any]:
         """One fitted line: text runs with their faces, icons as nested art with ids of their own."""
         start = {"start": x0, "end": x1 - line.width_em * size}.get(align, (x0 + x1 - line.width_em * size) / 2)
         runs = []
@@ -224,9 +289,12 @@ class ContextBuilder:
             p, x = placed.piece, start + placed.x_em * size
             if p.kind == "icon":
                 s = richtext.ICON_EM * size
-                art = load_art(self.look.icons[p.value], self.look.style.line_art)
-                runs.append({"markup": nest(art.shown, art.markup(f"{uid}-{k}", x + richtext.ICON_GAP_EM * size,
-                                                                  baseline - 0.8 * s, s, s))})
+                art = load_art(self.look.icons[p.value], self.look.style.line_art, self.look.placeholders)
+                box = (x + richtext.ICON_GAP_EM * size, baseline - 0.8 * s, s, s)
+                if art.kind == "placeholder":
+                    runs.append({"markup": self._placeholder(art, design, *box, "meet")})
+                else:
+                    runs.append({"markup": nest(art.shown, art.markup(f"{uid}-{k}", *box))})
             elif p.value.strip():
                 face = faces[(p.bold, p.italic)]
                 runs.append({"x": x, "text": p.value.rstrip(), "family": face.family, "weight": face.weight,

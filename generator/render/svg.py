@@ -23,6 +23,7 @@ from generator import paths
 from generator.cache import cache_dir
 from generator.confine import read_bytes
 from generator.errors import ArtError, Problem, PunchboardError, RenderError, display_path
+from generator.render.missing import MissingValue, StrictFields, missing_message, strict_helpers
 from generator.render.sandbox import MEMORY_HEADROOM, BoundedSandbox, bounded_filters, bounded_items, memory_limit
 from generator.units import fmt_number
 
@@ -59,7 +60,7 @@ def environment(game_folder: Path) -> SandboxedEnvironment:
         loader=ConfinedLoader(search),
         bytecode_cache=jinja2.FileSystemBytecodeCache(str(cached), BYTECODE_NAMES) if cached else None,
         autoescape=jinja2.select_autoescape(enabled_extensions=("svg", "j2"), default_for_string=True),
-        undefined=jinja2.StrictUndefined,
+        undefined=StrictFields,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
@@ -80,8 +81,10 @@ def repeated(counts: Any) -> list[Any]:
     return [key for key, n in counts.items() for _ in range(int(n))]
 
 
-def render_template(game_folder: Path, template: str, context: dict[str, Any], design_id: str) -> str:
-    """Render one design; every failure names the template (and line) and the design."""
+def render_template(game_folder: Path, template: str, context: dict[str, Any], design_id: str,
+                    rows: tuple[str, str] | None = None) -> str:
+    """Render one design; every failure names the template (and line) and the design. `rows`: where
+    the design's `row` comes from and what its keys are called there (missing.rows_source)."""
     env = environment(game_folder)
     try:
         tpl = env.get_template(template)
@@ -96,7 +99,7 @@ def render_template(game_folder: Path, template: str, context: dict[str, Any], d
     was = _NESTED.set(nested)
     try:
         with memory_limit(), time_limit(RENDER_SECONDS, shown):
-            text = _bounded(tpl, context)
+            text = _bounded(tpl, strict_helpers(context))
     except MemoryError as exc:
         raise RenderError(Problem(f"the template used more than {MEMORY_HEADROOM // 1024 ** 3} GB of memory (the "
                                   "limit); check its loops", _template_file(tpl.filename), f"design {design_id}",
@@ -106,7 +109,8 @@ def render_template(game_folder: Path, template: str, context: dict[str, Any], d
         raise type(exc)([p if p.file else Problem(p.message, _template_file(tpl.filename), p.where, line)
                          for p in exc.problems]) from None
     except jinja2.UndefinedError as exc:
-        raise RenderError(Problem(f"undefined template variable: {exc.message}",
+        said = missing_message(exc, context, rows) if isinstance(exc, MissingValue) else None
+        raise RenderError(Problem(said or f"undefined template variable: {exc.message}",
                                   _template_file(tpl.filename), f"design {design_id}", _error_line(exc, tpl))) from None
     except jinja2.TemplateSyntaxError as exc:
         raise RenderError(_syntax_problem(exc)) from None

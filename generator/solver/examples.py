@@ -50,6 +50,54 @@ def _normal(value: Any) -> Any:
     return json.loads(json.dumps(value, sort_keys=True, default=list))
 
 
+MAX_DIFFERENCES = 20       # named of one example; the rest are counted
+SHOWN_VALUE = 60           # characters of a value quoted in a difference
+
+
+def differences(expected: Any, actual: Any, path: str = "") -> list[str]:
+    """Each value that differs, by its path (`elders[2].fish: expected 3, got 2`), however deep the
+    example nests its dictionaries and lists: the one wrong number of a large example, first."""
+    out: list[str] = []
+    _differ(expected, actual, path, out)
+    if len(out) > MAX_DIFFERENCES:
+        out[MAX_DIFFERENCES:] = [f"and {len(out) - MAX_DIFFERENCES:,} more differences"]
+    return out
+
+
+def _differ(expected: Any, actual: Any, path: str, out: list[str]) -> None:
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for k, v in expected.items():
+            here = _key(path, k)
+            if k in actual:
+                _differ(v, actual[k], here, out)
+            else:
+                out.append(f"{here}: expected {_shown(v)}, got nothing (the result has no {_shown(str(k))})")
+        for k in sorted(actual.keys() - expected.keys()) if path else ():     # the top level shows expected keys only
+            out.append(f"{_key(path, k)}: not expected, got {_shown(actual[k])}")
+        return
+    if isinstance(expected, list) and isinstance(actual, list):
+        if len(expected) != len(actual):
+            out.append(f"{path or 'the result'}: expected {len(expected)} items {_shown(expected)}, got "
+                       f"{len(actual)} {_shown(actual)}")
+            return
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            _differ(e, a, f"{path}[{i}]", out)
+        return
+    if expected != actual:
+        out.append(f"{path or 'the result'}: expected {_shown(expected)}, got {_shown(actual)}")
+
+
+def _key(path: str, key: Any) -> str:
+    key = str(key)
+    plain = key.replace("_", "a").replace("-", "a").isalnum()
+    return (f"{path}.{key}" if path else key) if plain else f"{path}[{json.dumps(key, ensure_ascii=False)}]"
+
+
+def _shown(value: Any) -> str:
+    text = "nothing" if value is None else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= SHOWN_VALUE else text[:SHOWN_VALUE - 1] + "…"
+
+
 def run_example(rules: Rules, ex: Example) -> CheckResult:
     if ex.scenario not in rules.scenarios:   # no rules module for this game: say so, do not fail
         return CheckResult("example", ex.name, None, f'not run: scenario "{ex.scenario}" needs a rules module and '
@@ -65,7 +113,9 @@ def run_example(rules: Rules, ex: Example) -> CheckResult:
     shown = {k: actual.get(k) for k in expected}
     ok = all(k in actual and actual[k] == v for k, v in expected.items())
     name = f"{ex.ref} {ex.name}".strip() if ex.ref and not ex.name.startswith(ex.ref) else ex.name
-    data = {"expected": expected, "actual": shown}
+    data: dict[str, Any] = {"expected": expected, "actual": shown}
+    if not ok:
+        data["differences"] = differences(expected, actual)
     if ex.provenance:
         data["provenance"] = ex.provenance
     return CheckResult("example", name, ok, ex.rule, data)

@@ -8,10 +8,11 @@ from typing import Any
 
 from generator.confine import confined
 from generator.designs import slugify
-from generator.errors import Problem
+from generator.errors import Problem, display_path
 from generator.hexmap import HexMap, Legend, extent_mm, parse_map
 from generator.model import KINDS, SHAPES, Component, Face, Row, Segment, frozen_map, hex_box_mm
 from generator.nets import NETS, Net
+from generator.spec.images import ImageFolderReader
 from generator.spec.placement import read_fits, read_spaces
 from generator.spec.reader import Reader
 from generator.schema import keys
@@ -29,14 +30,18 @@ MAX_PIECES = 20_000
 class ComponentReader:
     """Reads `components:`; every problem goes to the shared Reader, so a file is checked in one pass."""
 
-    def __init__(self, r: Reader, folder: Path, folder_tables: set[str] = frozenset()):
+    def __init__(self, r: Reader, folder: Path, folder_tables: set[str] = frozenset(), placeholders: bool = False):
         self.r = r
         self.folder = folder
         self.folder_tables = folder_tables   # art by folder: checked once for all rows (load.py)
         self.declared: set[str] = set()     # every component id written, read without errors or not
+        self.placeholders = placeholders     # --placeholders: a missing image is printed as a placeholder
+        self.art: dict[str, Any] = {}        # the game's art, which rows from a folder of images add to
+        self.image_art: set[str] = set()     # the art tables made from folders of images
 
     def components(self, value: Any, art: dict[str, Any]) -> list[Component]:
         r = self.r
+        self.art = art
         items = r.sequence(value, "components", min_items=1) or []
         out, seen = [], set()
         for i, item in enumerate(items):
@@ -82,6 +87,7 @@ class ComponentReader:
             key = [key] if isinstance(key, str) else key
             key = [k for i, k in enumerate(r.sequence(key, join(where, "key")) or []) if r.text(k, join(join(where, "key"), i))]
         rows = self.rows(m.get("rows"), join(where, "rows"), count or 0, key)
+        self.check_image_backs(m, rows, back, where)
         per_player = r.boolean(m.get("per_player", False), join(where, "per_player"))
         params = r.mapping(m.get("params", {}), join(where, "params"), free=True)
         folds = self.folds(m.get("folds", []), join(where, "folds")) if net is None else list(net.folds)
@@ -112,6 +118,7 @@ class ComponentReader:
         return Component(
             id=cid, name=m.get("name", cid), kind=kind, shape=shape, width_mm=size[0], height_mm=size[1],
             front=front, back=back, rows=tuple(rows), per_player=per_player, corner_mm=corner,
+            rows_from=self.rows_from(m.get("rows")),
             hex_orientation=orientation, params=frozen_map(params), folds=tuple(folds or ()), outline=outline,
             rotatable=rotatable, hexmap=hexmap, hex_space_mm=space,
             panels=frozen_map(net.panels if net else {}), stands_on_mm=net.stands_on if net else None,
@@ -250,6 +257,8 @@ class ComponentReader:
         r = self.r
         if value is None:
             return [Row("", frozen_map({}), default_count)]
+        if isinstance(value, dict) and "images" in value:
+            return self.image_rows(value, where, default_count)
         if isinstance(value, str) or (isinstance(value, dict) and "file" in value):
             found = self.table(value, where)
             if found is None:
@@ -304,6 +313,30 @@ class ComponentReader:
                 rows.append(Row(key, frozen_map(data), count))
         return rows
 
+    def image_rows(self, value: Any, where: str, default_count: int) -> list[Row] | None:
+        """`rows: {images: fronts/, back: back.png}`: a row per image file (spec/images.py); the art
+        tables `image` and `back` its templates place are added to the game's art."""
+        m = self.r.mapping(value, where, *keys("rows_images"))
+        found = ImageFolderReader(self.r, self.folder, self.placeholders).read(m, where) if m is not None else None
+        if found is None:
+            return None
+        for name, table in found.art.items():
+            if name in self.art and name not in self.image_art:
+                self.r.add(join("art", name), f'the art "{name}" is made from the images of {where}; '
+                                              f"give the game's own art another name")
+                return None
+            self.art[name] = {**self.art.get(name, {}), **table}
+            self.image_art.add(name)
+        return self._rows(self.r, found.rows, where, default_count, None)
+
+    def check_image_backs(self, m: dict, rows: list[Row] | None, back: Face | None, where: str) -> None:
+        """Images with backs need a back face that varies by them, or every card would share the first."""
+        if not rows or "back" not in rows[0].fields or not isinstance(m.get("rows"), dict) or "images" not in m["rows"]:
+            return
+        if back is None or "back" not in (back.vary_by or ()):
+            self.r.add(join(where, "back"), "the images have backs; expected back: {template: "
+                                            "shared/image-back.svg.j2, vary_by: [back]}")
+
     def table(self, value: Any, where: str) -> tuple[list[dict], "TableProblems"] | None:
         """Rows from a data table: `rows: cards.csv`, or `rows: {file: cards.xlsx, sheet: Buildings}`."""
         r = self.r
@@ -331,6 +364,16 @@ class ComponentReader:
         rows = [{k: (whole_number(v) if k == "count" and whole_number(v) is not None else v) for k, v in row.items()}
                 for row in table.rows]
         return rows, TableProblems(table.shown, table.lines)
+
+    def rows_from(self, value: Any) -> str:
+        """The table a component's rows come from, as messages name it: `cafe/cards.xlsx [Cards]`."""
+        if isinstance(value, dict) and "images" in value:
+            return f'the images in {display_path(self.folder / str(value["images"]))}'
+        name = value if isinstance(value, str) else value.get("file") if isinstance(value, dict) else None
+        if not isinstance(name, str):
+            return ""
+        sheet = value.get("sheet") if isinstance(value, dict) else None
+        return display_path(self.folder / name) + (f" [{sheet}]" if sheet else "")
 
     def _at(self, where: str) -> Problem:
         return Problem("", self.r.problems.file, where, self.r.problems.line_of(where))

@@ -18,7 +18,7 @@ from generator.schema import keys
 from generator.spec.yamlio import join, load_yaml
 from generator.units import describe
 
-ART_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")   # what art by folder picks up
+ART_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg", ".webp")   # what art by folder picks up
 
 TOP_REQUIRED, TOP_OPTIONAL = keys("game")
 
@@ -39,20 +39,23 @@ def resolve_game(name: str) -> Path:
     raise OptionError(f'unknown game "{name}"; expected one of: {known}, or the path of a folder with a game.yaml')
 
 
-def load_game(name_or_folder: str | Path) -> Game:
+def load_game(name_or_folder: str | Path, placeholders: bool = False) -> Game:
+    """The game's model; `placeholders` (pnp build --placeholders): art files that are missing are no
+    error here, and print as labelled placeholders (render/art.py)."""
     folder = resolve_game(str(name_or_folder))
     spec_file = folder / "game.yaml"
     data, lines = load_yaml(spec_file)
     problems = ProblemCollector(display_path(spec_file), lines)
-    game = _GameReader(Reader(problems), folder, spec_file).read(data)
+    game = _GameReader(Reader(problems), folder, spec_file, placeholders).read(data)
     problems.raise_if_any()
     assert game is not None
     return dataclasses.replace(game, lines=frozen_map(lines))
 
 
 class _GameReader:
-    def __init__(self, r: Reader, folder: Path, spec_file: Path):
+    def __init__(self, r: Reader, folder: Path, spec_file: Path, placeholders: bool = False):
         self.r = r
+        self.placeholders = placeholders
         self.folder = folder
         self.spec_file = spec_file
         self.seats_written = 0
@@ -75,7 +78,7 @@ class _GameReader:
         rules_from = r.slug(top["rules_from"], "rules_from") if "rules_from" in top else None
         labels = {k: t for k, v in (r.mapping(top.get("labels", {}), "labels", free=True) or {}).items()
                   if (t := r.text(v, join("labels", k)))}
-        parts = ComponentReader(r, self.folder, set(self.folder_tables))
+        parts = ComponentReader(r, self.folder, set(self.folder_tables), self.placeholders)
         components = parts.components(top.get("components"), art)
         self.check_art_folders(art, components)
         parts.link_map_tiles(top.get("components"), components)
@@ -232,7 +235,9 @@ class _GameReader:
         for name, spec in self.folder_tables.items():
             values = {str(row.fields[name]) for c in components for row in c.rows if name in row.fields}
             missing, unused = sorted(values - set(art[name])), sorted(set(art[name]) - values)
-            if missing:
+            if missing and self.placeholders:        # named after the value: the file to make
+                art[name] = {**art[name], **{k: (Path(spec) / k).as_posix() for k in missing}}
+            elif missing:
                 files = ", ".join(Path(art[name][k]).name for k in unused) or "none"
                 self.r.add(join("art", name), f'no file in {spec} for {len(missing)} value(s) of "{name}": '
                                               f'{", ".join(missing)}; files no value uses: {files}')

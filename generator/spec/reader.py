@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from generator.errors import ProblemCollector
+from generator.errors import ProblemCollector, did_you_mean
 from generator.model import FONT_STYLES, FONT_WEIGHTS, PATTERNS, SOURCES, FontRole, Provenance
 from generator.schema import keys
 from generator.spec.yamlio import join
@@ -153,7 +153,8 @@ class Reader:
         value = self.unwrap(value, where)
         options = tuple(options)
         if value not in options:
-            self.add(where, f"expected one of {', '.join(options)}, got {describe(value)}")
+            hint = did_you_mean(value, list(options)) if isinstance(value, str) else ""
+            self.add(where, f"expected one of {', '.join(options)}, got {describe(value)}{hint}")
             return None
         return value
 
@@ -195,7 +196,8 @@ class Reader:
     def colour(self, value: Any, where: str) -> str | None:
         value = self.unwrap(value, where)
         if not isinstance(value, str) or not COLOUR.match(value):
-            self.add(where, f'expected a colour like "#1f6f8b", got {describe(value)}')
+            hint = " (an unquoted # starts a YAML comment: write the colour in quotes)" if value is None else ""
+            self.add(where, f'expected a colour like "#1f6f8b", got {describe(value)}{hint}')
             return None
         value = value.lower()
         if len(value) == 4:

@@ -38,7 +38,7 @@ MAX_UNPACKED = 50 * MB      # all its parts together
 MAX_RATIO = 100             # unpacked size over packed size, for a part over RATIO_FROM: spreadsheets pack 5-20 times
 RATIO_FROM = 1 * MB
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
-ROW, CELL, DIMENSION, VALUE, TEXT, RUN = (MAIN + t for t in ("row", "c", "dimension", "v", "t", "r"))
+ROW, CELL, DIMENSION, VALUE, TEXT, RUN, FORMULA = (MAIN + t for t in ("row", "c", "dimension", "v", "t", "r", "f"))
 REL_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 RELATIONSHIP = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
 CELL_NAME = re.compile(r"([A-Z]{1,3})([0-9]{1,7})")
@@ -212,6 +212,7 @@ class _Walk:
         self.max_rows, self.max_columns = MAX_ROWS + 1, MAX_COLUMNS     # the header is a row of the sheet
         self.grid: list[tuple[int, list[Any]]] = []
         self.row_number = 0
+        self.unsaved: list[tuple[str, int, str]] = []     # formula cells without a saved value: name, row, formula
 
     def rows(self, part: str) -> list[tuple[int, list[Any]]]:
         for event, element in _events(self.book.archive, part, self.shown, CELL):
@@ -221,7 +222,23 @@ class _Walk:
                 self.dimension(element.get("ref"))
             elif event == "end" and element.tag == CELL:
                 self.cell(element)
+        if self.unsaved:
+            raise _Damaged(self.unsaved_problem())
         return self.grid
+
+    def unsaved_problem(self) -> Problem:
+        """One line for every formula without a saved value: a program that writes workbooks (openpyxl,
+        pandas) writes formulas but cannot compute them; a spreadsheet program saves each one's result."""
+        name, row, formula = self.unsaved[0]
+        said = f" ({_quoted('=' + formula)[1:-1]})" if formula else ""
+        more = ""
+        if len(self.unsaved) > 1:
+            names = [n for n, _, _ in self.unsaved[1:]]
+            listed = ", ".join(names[:5]) + (", …" if len(names) > 5 else "")
+            more = f"; so do {len(names):,} more cells ({listed})"
+        return Problem(f"a formula{said} without a saved value (the file was written by a program, not saved by a "
+                       "spreadsheet program); open it in one (Excel, LibreOffice Calc) and save it, or write values "
+                       f"instead of formulas{more}", self.shown, name, row)
 
     def fail(self, message: str, where: str | None = None, line: int | None = None) -> _Damaged:
         return _Damaged(Problem(message, self.shown, where, line))
@@ -258,10 +275,22 @@ class _Walk:
         column = self._column(element.get("r"), number, len(cells))
         if column > len(cells) + 1:
             cells.extend([None] * (column - 1 - len(cells)))
+        if self._unsaved(element):
+            self.unsaved.append((_cell_name(column, number), number, element.findtext(FORMULA) or ""))
+            cells.append(None)
+            return
         try:
             cells.append(self._value(element))
         except _BadCell as exc:
             raise self.fail(str(exc), _cell_name(column, number), number) from None
+
+    @staticmethod
+    def _unsaved(element: Any) -> bool:
+        """A formula with no result saved beside it: no <v>, or an empty one where only text may be empty."""
+        if element.find(FORMULA) is None:
+            return False
+        value = element.find(VALUE)
+        return value is None or not value.text and element.get("t", "n") != "str"
 
     def _column(self, ref: str | None, number: int, last: int) -> int:
         """The cell's column, after checking that it lies in its row, after the row's last cell, within the limit."""

@@ -8,6 +8,7 @@ a whole number (counted in its text before Python converts it).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -75,11 +76,69 @@ def _compose(text: str, shown: str, loader_class: type) -> tuple[Any, Any]:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         what = exc.problem or exc.context or "syntax error"
-        raise SpecError(Problem(f"malformed YAML: {what}", shown, None, mark.line + 1 if mark else None)) from None
+        line = mark.line + 1 if mark else None
+        if exc.context == "while scanning a quoted scalar" and exc.context_mark:   # where the quote opened
+            line = exc.context_mark.line + 1
+        hint = syntax_hint(exc, text.splitlines())
+        raise SpecError(Problem(f"malformed YAML: {what}{'; ' + hint if hint else ''}", shown, None, line)) from None
     except yaml.YAMLError as exc:
         raise SpecError(Problem(f"malformed YAML: {exc}", shown)) from None
     finally:
         loader.dispose()
+
+
+_ENTRY = re.compile(r"^(\s*(?:-\s+)*)([^\s#'\"][^:#]*?):\s+(.*?)\s*$")   # "  - key: value" (value unquoted)
+_STARTS = {"*": "reads it as an alias", "&": "reads it as an anchor", "@": "reserves it", "`": "reserves it",
+           "%": "reads it as a directive", "?": "reads it as a key", "|": "reads it as a block of text",
+           ">": "reads it as a block of text", "{": "reads it as a mapping", "[": "reads it as a list"}
+_CLOSING = {"{": "}", "[": "]"}
+
+
+def syntax_hint(exc: yaml.MarkedYAMLError, lines: list[str]) -> str:
+    """What usually causes a YAML syntax error, from the line it names: an unquoted ": " in a value,
+    a value starting with a character YAML reserves ({coin} in rich text), a tab, a quote closed
+    early, a quote never closed, an indentation off by a space. "" when no cause is recognised."""
+    n = exc.problem_mark.line if exc.problem_mark else -1
+    here = lines[n] if 0 <= n < len(lines) else ""
+    entry = _ENTRY.match(here)
+    key, value = (entry.group(2), entry.group(3)) if entry else ("", "")
+    first = value[:1]
+    problem, context = exc.problem or "", exc.context or ""
+    if "'\\t'" in problem or "\t" in here[:len(here) - len(here.lstrip())]:
+        return "indent with spaces: YAML does not allow tabs"
+    if context == "while scanning a quoted scalar":
+        return "the quote opened here is not closed"
+    if first and first in _STARTS and _misread(value):
+        return f'a value starting with "{first}" must be quoted (YAML {_STARTS[first]}): {key}: {_quoted(value)}'
+    if "mapping values are not allowed" in problem:
+        if ": " in value or value.endswith(":"):
+            return f'a value with a colon and a space (or a colon at its end) must be quoted: {key}: {_quoted(value)}'
+        before = next((line for line in reversed(lines[:n]) if line.strip()), "")
+        if re.search(r"^\s*(?:-\s+)?[\w-]+:[^\s/]", before):
+            return f'a key needs a space after its colon, on the line above: "{before.strip()}"'
+        return 'a value with a colon and a space in it must be quoted'
+    if first in ("'", '"') and "found '<scalar>'" in problem:
+        return ("text follows the closing quote: quote the whole value, and inside it write '' for ' in '...', "
+                'or \\" for " in "..."')
+    if any(p in problem for p in ("expected <block end>", "expected '<document start>'", "did not find expected")):
+        return ("check this line's indentation: keys of one mapping, and the dashes of one list, start in the "
+                "same column")
+    return ""
+
+
+def _misread(value: str) -> bool:
+    """A value YAML takes for something else: `{coin} each` (a mapping, then text), `| more` (a block
+    indicator, then text); `{a: 1}` and a lone `|` are meant as what they are."""
+    first = value[0]
+    if first in _CLOSING:
+        return not value.rstrip().endswith(_CLOSING[first])
+    if first in "|>":
+        return bool(value[1:].strip()) and not re.match(r"^[|>][-+0-9]*\s*(#.*)?$", value)
+    return True
+
+
+def _quoted(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _check_depth(text: str, shown: str, loader_class: type) -> None:
@@ -150,5 +209,7 @@ def _scalar(node: yaml.ScalarNode, where: str, problems: ProblemCollector, loade
             return loader.construct_object(node, deep=True)
         except (yaml.YAMLError, ValueError, TypeError, KeyError, AttributeError, OverflowError):
             message = f'expected {TAG_WORDS.get(node.tag, "a value its tag allows")}, got {describe(text)}'
+            if node.tag.startswith("!") and not node.tag.startswith("!!"):     # `text: !important`
+                message = f'a value starting with "!" must be quoted (YAML reads "{node.tag}" as a tag)'
     problems.problems.append(Problem(message, problems.file, where or None, node.start_mark.line + 1))
     return BAD
