@@ -397,6 +397,7 @@ def test_text_in_a_missing_font_is_printed_not_dropped(font_build):
     folder, _ = font_build
     pdf = pdfium.PdfDocument(str(folder / "demo-a4.pdf"))
     text = "".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
+    text = "".join(text.split())      # a card turned on the sheet reads out one letter a line
     assert all(word in text for word in ("Hello", "Quill", "Lark", "猫"))
     svg = (folder / "svg/card-alpha-d35400.svg").read_text()
     assert "font-family:Lato;" in svg and 'font-family="Vollkorn"' in svg and "font-family:'Noto Sans CJK JP'" in svg

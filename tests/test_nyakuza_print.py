@@ -132,11 +132,13 @@ def test_round_tokens_get_their_cut_circle(build):
     page = next(p for p in m["sheets"]["pages"] if any(x["design"] == "koban" for x in p["pieces"]))
     piece = next(x for x in page["pieces"] if x["design"] == "koban")
     x, y, w, h = piece["trim_mm"]
-    image = render(build / m["sheets"]["file"], page["index"], dpi=300)
+    image = render(build / m["sheets"]["file"], page["index"], dpi=600)   # the 0.1 mm line spans 2 px at least
+    px_mm = 600 / 25.4
     # across the circle (at the trim, left and top): a light halo, the dark cut line, a light halo, on dark art
     for px, py in ((x, y + h / 2), (x + w / 2, y)):
         step = (1, 0) if px == x else (0, 1)
-        run = [sum(image.getpixel((mm(px) + k * step[0], mm(py) + k * step[1]))) for k in range(-6, 7)]
+        run = [sum(image.getpixel((round(px * px_mm) + k * step[0], round(py * px_mm) + k * step[1])))
+               for k in range(-12, 13)]
         art = run[0]
         light = [k for k, v in enumerate(run) if v > art + 300]
         assert light, run

@@ -30,12 +30,10 @@ EDGE = 5.0                                                        # a home print
 LATO = Path(__file__).parent.parent / "fonts" / "Lato-Regular.ttf"
 
 
-# Not yet within the allowance (sheets, bound): Izakaya's 26 double-sided 80 mm site cards fill four A4 sheets
-# six at a time at 77 %, and the rest would have to pack at over 95 % with crop-mark gaps between blocks.
-OPEN = {("izakaya", "a4", None), ("izakaya", "a4", 2), ("izakaya", "a4", 3), ("izakaya", "a4", 4),
-        ("izakaya", "a4", 5), ("izakaya", "letter", None), ("izakaya", "letter", 2), ("izakaya", "letter", 3),
-        ("izakaya", "letter", 4), ("izakaya", "letter", 5), ("nusfjord", "letter", None), ("nyakuza", "a4", 2),
-        ("nyakuza", "letter", 2)}
+# Not yet within the allowance: Izakaya's 26 double-sided 80 mm site cards fill A4 six at a time at 77 % (with
+# small pieces in the strips beside them), so the smaller player counts, whose other pieces are few, would need the
+# remaining pages at over 95 %.
+OPEN = {("izakaya", "a4", 2), ("izakaya", "a4", 3), ("izakaya", "a4", 4), ("izakaya", "letter", 4)}
 
 
 def _jobs():
@@ -94,10 +92,11 @@ def test_sheets_within_a_tenth_of_the_area_bound(game, paper, players):
     assert sheets <= allowed, f"{game} {paper} players={players}: {sheets} sheets, bound {bound}, allowed {allowed}"
 
 
-@pytest.mark.parametrize("game,paper,sheets", [("nyakuza", "a4", 14)])
+@pytest.mark.parametrize("game,paper,sheets", [("nyakuza", "a4", 14), ("izakaya", "a4", 13), ("izakaya", "letter", 13),
+                                               ("nusfjord", "letter", 65)])
 def test_the_pairs_the_issue_names(game, paper, sheets):
-    """Nyakuza took 15 on A4 (the footer strip cost it a sheet). Izakaya (14 on A4 and Letter, allowed 13)
-    and Nusfjord on Letter (66, allowed 65) are in OPEN above."""
+    """Nyakuza took 15 on A4 (the footer strip cost it a sheet), Izakaya 14 on A4 and Letter (bound 11, allowed
+    13), Nusfjord 66 on Letter (bound 59, allowed 65)."""
     assert sheets_and_bound(manifest_of(game, paper, None), paper)[0] <= sheets
 
 
@@ -154,3 +153,28 @@ def test_a_real_build_writes_the_counted_manifest(tmp_path):
     build_game("niya", BuildOptions(SheetOptions(paper="a4"), tmp_path, formats=("sheets",)))
     doc = json.loads((tmp_path / "niya" / "manifest.json").read_text())
     assert sheets_and_bound(doc, "a4") == sheets_and_bound(manifest_of("niya", "a4", None), "a4")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_dense_pages_mark_every_trim_line_clear_of_every_bleed(paper):
+    """Izakaya's tile pages carry small pieces in the strips beside the tiles (the marks' gap given to them); still
+    every trim line of every piece is marked at one end at least, and no mark comes within 0.5 mm of a bleed."""
+    doc_plan = plan_sheets(pieces_of(expand(load_game("izakaya"))), SheetOptions(paper=paper), "Izakaya")
+    fronts = [p for p in doc_plan.pages if p.side == "front"]
+    tile_pages = [p for p in fronts if sum(1 for pl in p.placements if (pl.w, pl.h) == (80, 80)) == 6]
+    assert tile_pages and all(len(p.placements) > 6 for p in tile_pages)        # small pieces beside the tiles
+    for page in fronts:
+        lines = [l for l in page.lines if l.kind == "crop"]
+        xs = {round(l.x1, 3) for l in lines if l.x1 == l.x2}
+        ys = {round(l.y1, 3) for l in lines if l.y1 == l.y2}
+        for pl in page.placements:
+            assert {round(pl.x, 3), round(pl.x + pl.w, 3)} <= xs and {round(pl.y, 3), round(pl.y + pl.h, 3)} <= ys
+            l, t, r, b = pl.keep
+            box = (pl.x - l - 0.5 + 1e-6, pl.y - t - 0.5 + 1e-6, pl.x + pl.w + r + 0.5 - 1e-6, pl.y + pl.h + b + 0.5 - 1e-6)
+            for ln in lines:
+                seg = (min(ln.x1, ln.x2), min(ln.y1, ln.y2), max(ln.x1, ln.x2), max(ln.y1, ln.y2))
+                assert not _overlaps_closed(seg, box), (page.index, pl.design, ln)
+
+
+def _overlaps_closed(seg, box) -> bool:
+    return seg[0] <= box[2] and box[0] <= seg[2] and seg[1] <= box[3] and box[1] <= seg[3]

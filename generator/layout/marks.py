@@ -2,7 +2,10 @@
 
 Crop marks extend every trim line of a block outward, starting `MARK_OFFSET_MM` beyond the bleed
 edge (so never on art) and growing into free paper up to `MARK_MAX_MM`, never closer than the
-printer margin to the paper edge and never into a neighbouring block's half of the gap.
+printer margin to the paper edge and never into a neighbouring block's half of the gap. Packing keeps
+the marks' band before a block (left and top) but only a hair after it (layout/pack.py TRAIL_MM), so
+the next block's marks may take the gap: a block's right and bottom marks are drawn only where the
+paper left there holds them; each trim line is marked at least at its left or top end.
 """
 
 from __future__ import annotations
@@ -13,13 +16,13 @@ from generator.layout.plan import MARK_MAX_MM, MARK_MIN_MM, MARK_OFFSET_MM, Line
 STRAIGHT_EDGED = ("rect", "rounded")   # cut straight on a paper cutter (then a corner rounder)
 
 
-def _reach(block: Block, others: list[Block], area: Rect, side: str) -> float:
-    """Free distance from the block's bleed edge on `side` to the printable edge or half-way to a neighbour."""
+def _reach(block: Block, others: list[Block], area: Rect, side: str, keep_out: tuple[Rect, ...] = ()) -> float:
+    """Free distance from the block's bleed edge on `side` to the printable edge, half-way to a neighbour,
+    or (less half a millimetre) to a place kept out (the footer)."""
     r = block.bleed_rect
     limit = {"left": r.x - area.x, "right": area.right - r.right,
              "top": r.y - area.y, "bottom": area.bottom - r.bottom}[side]
-    for o in others:
-        q = o.bleed_rect
+    for q, share in [(o.bleed_rect, 2.0) for o in others] + [(k, 1.0) for k in keep_out]:
         if side in ("left", "right") and q.y < r.bottom and r.y < q.bottom:
             gap = r.x - q.right if side == "left" else q.x - r.right
         elif side in ("top", "bottom") and q.x < r.right and r.x < q.right:
@@ -27,12 +30,16 @@ def _reach(block: Block, others: list[Block], area: Rect, side: str) -> float:
         else:
             continue
         if gap >= 0:
-            limit = min(limit, gap / 2)
+            limit = min(limit, gap / share - (MARK_OFFSET_MM if share == 1.0 else 0.0))
     return limit
 
 
-def mark_length(block: Block, others: list[Block], area: Rect, side: str) -> float:
-    return max(MARK_MIN_MM, min(MARK_MAX_MM, _reach(block, others, area, side) - MARK_OFFSET_MM))
+def mark_length(block: Block, others: list[Block], area: Rect, side: str, keep_out: tuple[Rect, ...] = ()) -> float:
+    """How long the marks on `side` are; 0 on a right or bottom side whose paper went to a neighbour's marks."""
+    room = min(MARK_MAX_MM, _reach(block, others, area, side, keep_out) - MARK_OFFSET_MM)
+    if side in ("right", "bottom") and room < MARK_MIN_MM - 1e-6:
+        return 0.0
+    return max(MARK_MIN_MM, room)
 
 
 def trim_lines(block: Block) -> tuple[list[float], list[float]]:
@@ -45,26 +52,31 @@ def trim_lines(block: Block) -> tuple[list[float], list[float]]:
     return sorted(xs), sorted(ys)
 
 
-def block_lines(block: Block, others: list[Block], options: SheetOptions, area: Rect | None = None) -> list[Line]:
-    """Crop marks and/or cut lines of a block; `area` is where marks may reach (clear of the footer)."""
+def block_lines(block: Block, others: list[Block], options: SheetOptions, area: Rect | None = None,
+                keep_out: tuple[Rect, ...] = ()) -> list[Line]:
+    """Crop marks and/or cut lines of a block; `area` is where marks may reach (clear of a footer strip),
+    `keep_out` places they must stay clear of (a footer in the page's free room)."""
     if options.marks == "none":
         return []
     area = area or printable(options)
     r = block.bleed_rect
     xs, ys = trim_lines(block)
-    length = {s: mark_length(block, others, area, s) for s in ("left", "right", "top", "bottom")}
+    length = {s: mark_length(block, others, area, s, keep_out) for s in ("left", "right", "top", "bottom")}
     start = MARK_OFFSET_MM
     lines: list[Line] = []
     if options.marks in ("crop", "both"):
         for x in xs:
             lines.append(Line(x, r.y - start - length["top"], x, r.y - start, "crop"))
-            lines.append(Line(x, r.bottom + start, x, r.bottom + start + length["bottom"], "crop"))
+            if length["bottom"]:
+                lines.append(Line(x, r.bottom + start, x, r.bottom + start + length["bottom"], "crop"))
         for y in ys:
             lines.append(Line(r.x - start - length["left"], y, r.x - start, y, "crop"))
-            lines.append(Line(r.right + start, y, r.right + start + length["right"], y, "crop"))
+            if length["right"]:
+                lines.append(Line(r.right + start, y, r.right + start + length["right"], y, "crop"))
     if options.marks in ("lines", "both") and block.items[0].shape in STRAIGHT_EDGED:
-        top, bottom = r.y - start - length["top"], r.bottom + start + length["bottom"]
-        left, right = r.x - start - length["left"], r.right + start + length["right"]
+        end = {s: start + length[s] if length[s] else 0.0 for s in length}
+        top, bottom = r.y - end["top"], r.bottom + end["bottom"]
+        left, right = r.x - end["left"], r.right + end["right"]
         lines.extend(Line(x, top, x, bottom, "cut") for x in xs)
         lines.extend(Line(left, y, right, y, "cut") for y in ys)
     return [Line(*(round(v, 4) for v in (l.x1, l.y1, l.x2, l.y2)), l.kind) for l in lines]

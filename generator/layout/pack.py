@@ -1,7 +1,10 @@
 """Pack pieces of mixed sizes onto pages as blocks: grids of same-size pieces a paper cutter can follow.
 
-A block keeps every piece's full bleed (bleeds of neighbours abut) and a band around it for crop
-marks, so each block can be cut out and then cut along the marks on its edges. With
+A block keeps every piece's full bleed (bleeds of neighbours abut) and a band for crop marks before
+it (left and top), so each block can be cut out and then cut along the marks on its edges. After it
+(right and bottom) only TRAIL_MM is kept: the next block's marks take the gap, and the block's own
+marks there are drawn where paper is left (layout/marks.py). This lets a strip beside a block hold a
+row of small pieces, as beside six 80 mm tiles on A4. With
 `--marks lines` rectangular pieces share their cuts instead (no gutter), which saves paper;
 only the block's outer edges keep bleed. Blocks are placed greedily into the free rectangles of
 a guillotine split, largest pieces first, trying both orientations: on A4 this puts 8 poker
@@ -18,6 +21,7 @@ from generator.layout.registration import MARGIN_MM as REGISTRATION_MARGIN_MM
 from generator.layout.plan import MARGIN_MM, MARK_MAX_MM, MARK_MIN_MM, MARK_OFFSET_MM, PieceInput, SheetOptions
 
 EPS = 1e-6
+TRAIL_MM = 0.5    # after a block (right, bottom): the clearance left when its marks there give way to pieces
 
 
 @dataclass(frozen=True)
@@ -111,10 +115,12 @@ def _rank(p: PieceInput, variant: Variant) -> tuple:
     return (p.back is None if variant.sides_first else False, *size)
 
 
-def _fit(rect: Rect, w: float, h: float, b: float, band: float, shared: bool, left: int) -> tuple[int, int, float, float] | None:
-    """Columns, rows and footprint of the largest block of `left` pieces that fits `rect`."""
+def _fit(rect: Rect, w: float, h: float, b: float, band: float, shared: bool, left: int,
+         trail: float | None = None) -> tuple[int, int, float, float] | None:
+    """Columns, rows and footprint of the largest block of `left` pieces that fits `rect`, keeping `band`
+    before the block (left and top) and `trail` (default `band`) after it (right and bottom)."""
     px, py = (w, h) if shared else (w + 2 * b, h + 2 * b)
-    extra = (2 * b if shared else 0.0) + 2 * band
+    extra = (2 * b if shared else 0.0) + band + (band if trail is None else trail)
     cols = int((rect.w - extra + EPS) // px)
     rows = int((rect.h - extra + EPS) // py)
     if cols < 1 or rows < 1:
@@ -241,7 +247,8 @@ def _held(blocks: list[Block], options: SheetOptions) -> float:
     return sum(_footprint(i, options) for bl in blocks for i in bl.items)
 
 
-LABEL_CLEAR_MM = MARK_MAX_MM - MARK_MIN_MM + 0.5   # marks grow this far into free space, plus a gap
+# marks before a block grow this far into free space, and a fold line's tick after one (layout/fold.py); plus a gap
+LABEL_CLEAR_MM = max(MARK_MAX_MM - MARK_MIN_MM, MARK_OFFSET_MM + MARK_MIN_MM - TRAIL_MM) + 0.5
 
 
 def label_spot(free: list[Rect], area: Rect, length: float, depth: float) -> Rect | None:
@@ -295,9 +302,9 @@ def _best_spot(free: list[Rect], group: list[PieceInput], options: SheetOptions,
     shared = options.marks == "lines" and p.shape == "rect"
     best, best_key = None, None
     for i, rect in enumerate(free):
-        for rotated in ((False, True) if p.rotatable and abs(p.w - p.h) > EPS else (False,)):
+        for rotated in _turns(p):
             w, h = (p.h, p.w) if rotated else (p.w, p.h)
-            fit = _fit(rect, w, h, options.bleed_mm, band, shared, len(group))
+            fit = _fit(rect, w, h, options.bleed_mm, band, shared, len(group), min(band, TRAIL_MM))
             if fit is None:
                 continue
             cols, rows, fw, fh = fit
@@ -306,6 +313,10 @@ def _best_spot(free: list[Rect], group: list[PieceInput], options: SheetOptions,
             if best_key is None or key > best_key:
                 best, best_key = (i, cols, rows, rotated, shared, fw, fh), key
     return best
+
+
+def _turns(p: PieceInput) -> tuple[bool, ...]:
+    return (False, True) if p.rotatable and abs(p.w - p.h) > EPS else (False,)
 
 
 def _split(rect: Rect, fw: float, fh: float, how: str = "below") -> list[Rect]:

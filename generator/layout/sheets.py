@@ -61,7 +61,7 @@ def _longest_words(title: str, options: SheetOptions) -> str:
 
 
 def _page_parts(blocks: list[Block], options: SheetOptions, area: Rect, only_backed: dict | None = None,
-                pairs: dict | None = None, folded: list | None = None):
+                pairs: dict | None = None, folded: list | None = None, keep_out: tuple[Rect, ...] = ()):
     """Placements, marks and outlines of a page's blocks (of the double-sided blocks only, if asked).
     With `--duplex fold`, each packed pair becomes its front and back, and `folded` collects the pairs."""
     placements, lines, outlines = [], [], []
@@ -70,7 +70,7 @@ def _page_parts(blocks: list[Block], options: SheetOptions, area: Rect, only_bac
         if only_backed is not None and not only_backed[block.items[0].design]:
             placements.extend(pls)
             continue
-        lines.extend(block_lines(block, [o for o in blocks if o is not block], options, area))
+        lines.extend(block_lines(block, [o for o in blocks if o is not block], options, area, keep_out))
         if pairs and block.items[0].design in pairs:
             for pl in pls:
                 halves, more, pair = unfold(pl, pairs[pl.design], options, len(placements), block.bleed_rect)
@@ -106,7 +106,8 @@ def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> 
     pages: list[Page] = []
     for k, (blocks, footer, opts) in enumerate(runs):
         folded: list = []
-        placements, lines, outlines = _page_parts(blocks, opts, footer.area, pairs=pairs, folded=folded)
+        placements, lines, outlines = _page_parts(blocks, opts, footer.area, pairs=pairs, folded=folded,
+                                                    keep_out=_spot(footer))
         if opts.registration:           # print-then-cut: the machine's marks
             lines = lines + registration_lines(*opts.page_mm)
         double = k < duplex_fronts
@@ -126,6 +127,11 @@ def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> 
             pages.extend(tiles)
             done += len(tiles)
     return SheetPlan(options, tuple(pages), notes)
+
+
+def _spot(footer: Footer) -> tuple[Rect, ...]:
+    """The footer's place when it sits in the page's free room (marks stay clear of it)."""
+    return (footer.spot,) if footer.spot else ()
 
 
 def _double(blocks: list[Block], backs: dict) -> bool:
@@ -154,7 +160,8 @@ def _back_page(front: Page, blocks: list[Block], backs: dict, options: SheetOpti
     placements = tuple(back_placement(pl, backs[pl.design], options) for pl in front.placements if backs[pl.design])
     lines, outlines = (), ()
     if options.duplex == "none":   # printed and cut on its own: the backs need marks of their own
-        _, own_lines, own_outlines = _page_parts(blocks, options, footer.area, only_backed=backs)
+        _, own_lines, own_outlines = _page_parts(blocks, options, footer.area, only_backed=backs,
+                                                 keep_out=_spot(footer))
         lines, outlines = tuple(own_lines), tuple(own_outlines)
     return Page(front.index + 1, "back", placements, lines, outlines, (footer.text(words, options, back=True),),
                 backs_of=front.index)
