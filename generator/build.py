@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from generator.designs import DesignSpec, expand
+from generator.designs import DesignSpec, expand, slugify
 from generator.formats import EXTRA_FORMATS, FORMATS
 from generator.layout.calibration import calibration_plan
 from generator.layout.plan import PieceInput, SheetOptions
@@ -69,9 +69,16 @@ class BuildResult:
 
 
 def output_folder(game: Game, options: BuildOptions) -> Path:
-    """output/<game>/ for the default style; output/<game>-<style>/ beside it for another style."""
-    name = game.id if options.style == "colour" else f"{game.id}-{options.style}"
-    return options.out / (name + options.selection.suffix())   # a partial build never replaces the whole
+    """output/<game>/ for the default look; a theme, a style or a partial build goes beside it, named after each
+    (output/<game>-<theme file>-<style>-3p/), so no build replaces another and any two can be compared."""
+    parts = [game.id, theme_name(options.theme) if options.theme else "",
+             "" if options.style == "colour" else options.style]
+    return options.out / ("-".join(p for p in parts if p) + options.selection.suffix())
+
+
+def theme_name(theme: Path) -> str:
+    """A theme file's part of a folder name: its name without .yaml, as an id (`My Theme.yaml` -> my-theme)."""
+    return slugify(Path(theme).stem) or "theme"
 
 
 def pieces_of(specs: list[DesignSpec]) -> list[PieceInput]:
@@ -294,10 +301,11 @@ def _write_gallery(job: _Job, options: BuildOptions) -> None:
         write_previews(job.stage / job.extra["sheets_file"], job.stage / "pages",
                        [f"page-{i + 1}" for i in range(pages)], PAGE_DPI)
     try:
-        checks: list[dict] | str = [c.as_json() for c in check_game(job.game).checks]
+        look = appearance(job.game, options.theme, options.style, placeholders=options.placeholders)  # colour checks
+        checks: list[dict] | str = [c.as_json() for c in check_game(job.game, look=look).checks]
     except PunchboardError as exc:
         checks = "pnp check could not run: " + "; ".join(str(p) for p in exc.problems)
-    write_gallery(job.stage, manifest_of(job.stage), checks, options.version)
+    write_gallery(job.stage, manifest_of(job.stage), checks, options.version, job.game)
     job.files += 1
 
 

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from generator import __version__
+from generator import __version__, paths
 from generator.formats import EXTRA_FORMATS, FORMATS
 from generator.designs import expand
 from generator.errors import OptionError, Problem, PunchboardError, did_you_mean, display_path
@@ -20,7 +20,7 @@ from generator.layout.fold import check_fold
 from generator.layout.plan import DUPLEX, MARKS, PAPERS_MM, SheetOptions
 from generator.progress import Progress, table
 from generator.selection import Selection, Selector, parse_only
-from generator.spec import game_folders, load_game
+from generator.spec import game_folders, load_game, local_game_folders
 from generator.units import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, UNITS_SAID, parse_length_mm
 
 EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
@@ -144,8 +144,12 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
-    sub.add_parser("list", help="list the games: players, components, pieces, designs",
-                   description="List every game under components/ with its players, components, pieces and designs.")
+    ls = sub.add_parser("list", help="list the games: players, components, pieces, designs",
+                        description="List every game under components/ and every game folder in the current "
+                                    "folder (where pnp new writes them, marked local) with its players, components, "
+                                    "pieces and designs.")
+    ls.add_argument("games", nargs="*", metavar="GAME", help="game ids or game folders (default: the shipped games "
+                    "and the game folders here)")
 
     b = sub.add_parser("build", help="render and impose games into print-ready files",
                        description="Render every design to SVG and lay the pieces out as home-print PDF sheets, "
@@ -193,6 +197,11 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--simulate", type=int, default=0, metavar="N",
                    help="also play N random legal games per player count where the game's rules module can")
     c.add_argument("--seed", type=int, default=1, metavar="S", help="seed for --simulate (default 1)")
+    c.add_argument("--theme", type=Path, metavar="FILE",
+                   help="check the colours of a theme: seats colour-blind players cannot tell apart, text below "
+                   "WCAG 2 AA contrast (warnings; failures if the spec sets colour_checks: {strict: true})")
+    c.add_argument("--style", type=_lower, default="colour", metavar="NAME",
+                   help="check the colours of a style (colour, ink-saver, or one the game declares)")
 
     v = sub.add_parser("serve", help="build, serve a live gallery on 127.0.0.1 and rebuild on every change",
                        description="Build GAME, serve its gallery (designs, sheet pages, check results) on "
@@ -256,15 +265,27 @@ def _games(args: argparse.Namespace) -> list[str]:
 
 
 def cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    rows = []
-    for folder in game_folders():
-        game = load_game(folder.name)
+    """The shipped games and the game folders here (or the games given); a folder that does not load is one
+    line on stderr, and the others are still listed (exit 2 only when it was named)."""
+    given = list(args.games)
+    names = given or [p.name for p in game_folders()] + [str(p) for p in local_game_folders()]
+    rows, failed = [], False
+    for name in names:
+        try:
+            game = load_game(name)
+        except PunchboardError as exc:
+            failed = failed or bool(given)
+            more = f" (and {len(exc.problems) - 1} more: pnp check {name})" if len(exc.problems) > 1 else ""
+            print(f"{exc.problems[0]}{more}", file=err)
+            continue
         specs = expand(game)
         players = f"{game.players_min}" if game.players_min == game.players_max else f"{game.players_min}-{game.players_max}"
+        shipped = Path(game.folder).resolve().parent == paths.COMPONENTS.resolve()
+        place = "shipped" if shipped else f"local: {display_path(game.folder)}"
         rows.append([game.id, game.title, players, len(game.components),
-                     sum(s.count for s in specs if s.face == "front"), len(specs)])
-    print(table(["game", "title", "players", "components", "pieces", "designs"], rows), file=out)
-    return EXIT_OK
+                     sum(s.count for s in specs if s.face == "front"), len(specs), place])
+    print(table(["game", "title", "players", "components", "pieces", "designs", "where"], rows), file=out)
+    return EXIT_BAD_INPUT if failed else EXIT_OK
 
 
 def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -308,16 +329,14 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from generator.solver.check import check_game
-
-    reports = [check_game(load_game(name), args.examples, simulate=args.simulate, seed=args.seed)
-               for name in _games(args)]
+    reports = [_check_one(load_game(name), args) for name in _games(args)]
     ok = all(r.ok for r in reports)
     if args.json:
         print(json.dumps({"ok": ok, "games": [r.as_json() for r in reports]}, indent=2, ensure_ascii=False), file=out)
     else:
         for r in reports:
-            rows = [["info" if c.informational else "ok" if c.ok else "FAIL", c.kind, c.name, c.data.get("players", ""),
+            rows = [["warn" if c.data.get("severity") == "warning" and c.ok is not False else "info" if c.informational
+                     else "ok" if c.ok else "FAIL", c.kind, c.name, c.data.get("players", ""),
                      _short(c.detail)] for c in r.checks]
             info = len(r.checks) - len(r.proofs)
             print(f"{r.game}: {'ok' if r.ok else 'FAILED'} ({sum(bool(c.ok) for c in r.proofs)}/{len(r.proofs)} checks"
@@ -326,8 +345,19 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             for c in r.checks:
                 if c.ok is False and c.kind == "example":
                     _print_failed_example(c, out)
+                if c.kind == "colour" and c.ok is not True:     # the pair, the figures and the remedy, whole
+                    print(f"  colour: {c.detail}", file=out)
             print(file=out)
     return EXIT_OK if ok else EXIT_CHECK_FAILED
+
+
+def _check_one(game: Any, args: argparse.Namespace) -> Any:
+    """One game's report; with --theme or --style its colour checks read the themed colours."""
+    from generator.solver.check import check_game
+    from generator.theme import appearance
+
+    look = appearance(game, args.theme, args.style) if args.theme or args.style != "colour" else None
+    return check_game(game, args.examples, look, simulate=args.simulate, seed=args.seed)
 
 
 def _print_failed_example(c: Any, out: TextIO) -> None:
@@ -396,16 +426,13 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from generator.scaffold import new_game
+    from generator.scaffold import contents, new_game
 
     deck = _image_deck(args)
     target = new_game(args.name, args.dir, args.source, deck)
     shown = display_path(target)
-    if deck is not None:
-        backs = "" if deck.back is None else ", backs/" if deck.back.is_dir() else f", back{deck.back.suffix.lower()}"
-        print(f"wrote {shown}/ (game.yaml, fronts/{backs}): add images to {shown}/fronts/ for more cards", file=out)
-    else:
-        print(f"wrote {shown}/ (game.yaml, templates/{args.name}/, examples.yaml, README.md)", file=out)
+    hint = f": add images to {shown}/fronts/ for more cards" if deck is not None else ""
+    print(f"wrote {shown}/ ({contents(target)}){hint}", file=out)
     print(f"next: pnp build {shown} && pnp check {shown}", file=out)
     return EXIT_OK
 

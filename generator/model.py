@@ -59,6 +59,23 @@ class PlayerColour:
 
 
 @dataclass(frozen=True)
+class TextPair:
+    """Text drawn in palette role `text` on palette role `background`: what the colour checks measure."""
+
+    text: str
+    background: str
+    large: bool = False     # WCAG large text (18 pt, or 14 pt bold): 3:1 suffices instead of 4.5:1
+
+
+@dataclass(frozen=True)
+class ColourChecks:
+    """The spec's `colour_checks:`: whether colour warnings fail `pnp check`, and the text pairs to measure."""
+
+    strict: bool = False
+    text: tuple[TextPair, ...] = (TextPair("ink", "paper"),)
+
+
+@dataclass(frozen=True)
 class FontRole:
     family: str
     weight: int = 400
@@ -216,6 +233,7 @@ class Game:
     rules_from: str | None = None   # the rules package that referees it, when not its own id (a copy)
     palette_cmyk: Mapping[str, tuple[float, ...]] = field(default_factory=frozen_map)  # exact press colours (0-1)
     lines: Mapping[str, int] = field(default_factory=frozen_map)  # key path -> line in game.yaml
+    colour_checks: ColourChecks = field(default_factory=lambda: ColourChecks())   # `pnp check`'s colour warnings
 
     def problems(self) -> ProblemCollector:
         """A collector for later checks of this spec (a rules module's), pointing at file and line."""

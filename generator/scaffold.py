@@ -69,6 +69,22 @@ def new_game(name: str, where: Path, source: str | None = None, images: ImageDec
     return target
 
 
+def contents(target: Path, limit: int = 8) -> str:
+    """What a new game folder holds, as `pnp new` says it (`game.yaml, cards.csv, art/, templates/x/, ...`):
+    read from the folder itself, so every kind of new game reports what it wrote and nothing else."""
+    entries = sorted(target.iterdir(), key=lambda p: (p.name != "game.yaml", p.is_dir(), p.name))
+    shown = []
+    for p in entries:
+        if p.name == "templates" and p.is_dir():
+            subs = sorted(q.name + "/" for q in p.iterdir() if q.is_dir())
+            shown.append("templates/" + (subs[0] if len(subs) == 1 else ""))
+        else:
+            shown.append(p.name + ("/" if p.is_dir() else ""))
+    if len(shown) <= limit + 1:
+        return ", ".join(shown)
+    return ", ".join(shown[:limit]) + f" and {len(shown) - limit} more"
+
+
 def _check_name(name: str) -> None:
     if not SLUG.match(name):
         raise OptionError(f'pnp new: expected a game id of lower-case letters, digits and hyphens like "my-game", '

@@ -9,7 +9,7 @@ from __future__ import annotations
 SCHEMA: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "game": (("id", "title", "players", "components"),
              ("subtitle", "edition", "rulebook", "player_colours", "palette", "fonts", "styles", "art", "labels",
-              "setup", "rules", "notes", "icons", "rules_from")),
+              "setup", "rules", "notes", "icons", "rules_from", "colour_checks")),
     "players": (("min", "max"), ()),
     "player_colours": (("id", "name", "colour"), ("pattern", "symbol")),
     "font": (("family",), ("weight", "style")),
@@ -28,6 +28,8 @@ SCHEMA: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "fit": (("space", "holds"), ("clearance",)),
     "setup_demand": ((), ("each", "total", "to_box", "exact", "drawn")),
     "note": (("id", "text"), ("severity", "decision")),
+    "colour_checks": ((), ("strict", "text")),
+    "text_pair": (("text", "background"), ("large",)),
     "theme": ((), ("palette", "players", "fonts", "art")),
     "theme_player": ((), ("colour", "pattern", "name", "symbol")),
     "examples_file": (("examples",), ()),

@@ -31,6 +31,15 @@ def tiny_game(tmp_path: Path, game_id: str, spec: str, templates: dict[str, str]
     return game
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _compiled_once() -> None:
+    """Many tests run the real command in a subprocess; with PYTHONDONTWRITEBYTECODE set (as on CI machines)
+    each would compile every module again (about 0.25 s a start). Compile them once, up front."""
+    import compileall
+
+    compileall.compile_dir(Path(__file__).parent.parent / "generator", quiet=1, workers=1)
+
+
 def run_pnp(*argv: str, cwd: Path, timeout: float = 60) -> subprocess.CompletedProcess:
     """The real command in a subprocess, as a user runs it (a traceback, which a user must never see,
     fails the test); a timeout bounds what a hostile input may cost."""

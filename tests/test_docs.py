@@ -61,3 +61,32 @@ def test_every_context_name_geo_field_helper_and_macro_is_in_the_template_refere
     missing += [f"m.{name}" for name in re.findall(r"\{% macro (\w+)\(", MACROS.read_text())
                 if f"`m.{name}(" not in text]
     assert missing == []
+
+
+README = Path(__file__).parent.parent / "README.md"
+
+
+def _reference() -> dict[str, set[str]]:
+    """The README's command reference: each command and the options listed under it."""
+    text = README.read_text(encoding="utf-8")
+    block = text.split("## Command reference", 1)[1].split("```", 2)[1]
+    out: dict[str, set[str]] = {}
+    command = None
+    for line in block.splitlines():
+        if m := re.match(r"pnp (\w+)", line):
+            command = m.group(1)
+            out.setdefault(command, set())
+        if command:
+            out[command] |= set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", line.split("   ")[0] if line.startswith("pnp") else line.strip().split(" ")[0]))
+    return out
+
+
+def test_the_command_reference_lists_every_option_of_every_command_and_no_other():
+    import argparse
+
+    from generator.cli import parser
+
+    sub = next(a for a in parser()._actions if isinstance(a, argparse._SubParsersAction))
+    actual = {name: {o for a in p._actions if a.help != argparse.SUPPRESS for o in a.option_strings
+                     if o.startswith("--") and o != "--help"} for name, p in sub.choices.items()}
+    assert _reference() == actual

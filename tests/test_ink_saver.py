@@ -191,7 +191,8 @@ def drawn(tmp_path_factory) -> Path:
 def design_png(game: Path, out: Path, *extra: str) -> np.ndarray:
     code, _, err = run_cli("build", str(game), "--out", str(out), "--formats", "png", *extra)
     assert code == 0, err
-    folder = out / ("saver-ink-saver" if "ink-saver" in extra else "saver")
+    theme = [Path(extra[i + 1]).stem for i, a in enumerate(extra) if a == "--theme"]   # a theme build goes beside
+    folder = out / "-".join(["saver", *theme] + (["ink-saver"] if "ink-saver" in extra else []))
     return np.asarray(Image.open(folder / "png" / "card.png").convert("RGB"), dtype=np.float64) / 255
 
 
@@ -228,8 +229,8 @@ def test_a_theme_recolours_the_tints_and_the_folder_is_the_styles(drawn, tmp_pat
     saver = design_png(drawn, tmp_path, "--style", "ink-saver", "--theme", str(tmp_path / "theme.yaml"))
     band = at(saver, 5, 45, 1).mean(axis=0)
     assert luma(band) > 0.8 and band[1] > band[0] + 0.03 and band[1] > band[2] + 0.03   # the theme's green
-    assert (tmp_path / "saver-ink-saver" / "manifest.json").is_file()
-    assert not (tmp_path / "saver").exists()
+    assert (tmp_path / "saver-theme-ink-saver" / "manifest.json").is_file()   # named after the theme and the style
+    assert not (tmp_path / "saver").exists() and not (tmp_path / "saver-ink-saver").exists()
 
 
 def test_ink_saver_builds_are_byte_identical(drawn, tmp_path):

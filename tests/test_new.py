@@ -22,7 +22,7 @@ def test_a_new_game_builds_and_checks_from_an_empty_folder(tmp_path):
     kinds = {d["component"]: d["shape"] for d in doc["designs"]}
     assert kinds == {"card": "rounded", "token": "circle", "standee": "outline"}
     assert sum(d["count"] for d in doc["designs"] if d["component"] == "card" and d["face"] == "front") == 12
-    card = next((tmp_path / "out" / "my-game" / "svg").glob("card-harbour-*.svg")).read_text()
+    card = next((tmp_path / "out" / "my-game" / "svg").glob("card-harbour.svg")).read_text()
     assert 'font-weight="700"' in card and card.count("<circle") >= 2      # **Gain** and the {coin} icons
     code, out, err = run_cli("check", str(game), "--json")
     assert code == 0, err

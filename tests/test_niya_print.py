@@ -68,7 +68,7 @@ def test_a_user_recolours_the_players_and_replaces_one_plant_without_touching_th
                      "art:\n  vegetation: {maple: my-maple.svg}\n")
     code, out, err = run_cli("build", "niya", "--theme", str(theme), "--out", str(tmp_path / "out"), "--formats", "svg")
     assert code == 0, err
-    svg = tmp_path / "out" / "niya" / "svg"
+    svg = tmp_path / "out" / "niya-theme" / "svg"   # a themed build goes beside the default
     assert "#5b2a86" in (svg / "character-token-player-1.svg").read_text()
     two = (svg / "character-token-player-2.svg").read_text()
     assert "#1b4332" in two and "<pattern" in two

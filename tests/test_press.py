@@ -135,7 +135,7 @@ def test_a_theme_may_fix_a_press_colour_and_a_bad_one_is_one_line(tmp_path):
     code, _, err = run_cli("build", "nyakuza", "--theme", str(theme), "--press", "--formats", "svg",
                            "--out", str(tmp_path))
     assert code == 0, err
-    with pikepdf.open(tmp_path / "nyakuza" / "nyakuza-press.pdf") as pdf:
+    with pikepdf.open(tmp_path / "nyakuza-theme" / "nyakuza-press.pdf") as pdf:
         assert (0.9, 0.4, 0.0, 0.1) in set(walk(pdf)["cmyk"])
     theme.write_text('palette:\n  sea: {colour: "#2266aa", cmyk: [90, 40, 0]}\n')
     code, _, err = run_cli("build", "nyakuza", "--theme", str(theme), "--out", str(tmp_path))

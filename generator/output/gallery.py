@@ -11,15 +11,24 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
+from generator.model import Component, Game
 from generator.output.png import png_bytes, rasterise, render_pages
 
 PAGE_DPI = 40
 DESIGN_DPI = 100
+SCALE = 2.2                 # px per mm of a design on the page: a poker card is about 150 px wide
+MAX_PX = (300, 320)         # the largest picture (a board), and the smallest side's least (a 15 mm token)
+MIN_PX = 64
 
 STYLE = """body{font-family:system-ui,sans-serif;margin:1.5rem;background:#f4f1ea;color:#222}
-h1{margin:.2rem 0}h2{margin-top:2rem}.grid{display:flex;flex-wrap:wrap;gap:1rem}
-figure{margin:0;background:#fff;padding:.5rem;border-radius:6px;box-shadow:0 1px 3px #0003}
-figure img{display:block;max-width:260px;max-height:300px}figcaption{font-size:.8rem;margin-top:.3rem}
+h1{margin:.2rem 0}h2{margin-top:2rem}.grid{display:flex;flex-wrap:wrap;gap:.7rem}
+figure{margin:0;background:#fff;padding:.4rem;border-radius:6px;box-shadow:0 1px 3px #0003}
+figcaption{font-size:.72rem;margin-top:.3rem;overflow-wrap:anywhere;text-align:center}
+.piece{filter:drop-shadow(0 0 .6px #000c)}.piece img{display:block}.sub{margin:.2rem 0;color:#555}
+.jump{position:sticky;top:0;z-index:1;background:#f4f1eaee;padding:.4rem 0;display:flex;flex-wrap:wrap;gap:.3rem .4rem}
+.jump a{font-size:.8rem;text-decoration:none;background:#fff;border:1px solid #ccc;border-radius:1rem;padding:.1rem .55rem}
+.jump span{color:#777}.n{white-space:nowrap}h3{margin:1.6rem 0 .5rem;scroll-margin-top:5rem}h3 small{font-weight:normal;color:#666}
+.grid figure{display:flex;flex-direction:column;align-items:center;width:min-content;min-width:110px}
 .pages img{max-width:320px;border:1px solid #ccc;background:#fff}table{border-collapse:collapse;font-size:.85rem}
 td,th{border-bottom:1px solid #ddd;padding:.2rem .5rem;text-align:left;vertical-align:top}
 .fail{color:#a00;font-weight:600}.info{color:#666}#errors{display:none;background:#fee;border:2px solid #a00;
@@ -36,38 +45,132 @@ else{e.style.display='none';}if(String(s.version)!==version){location.reload();}
 .then(function(){setTimeout(poll,700);});}if(location.protocol.indexOf('http')===0){poll();}})();"""
 
 
-def write_gallery(folder: Path, manifest: dict[str, Any], checks: list[dict[str, Any]] | str, version: int = 0) -> None:
-    """Write folder/index.html from the build's manifest and its check results (or the check's error)."""
+def write_gallery(folder: Path, manifest: dict[str, Any], checks: list[dict[str, Any]] | str, version: int = 0,
+                  game: Game | None = None) -> None:
+    """Write folder/index.html from the build's manifest and its check results (or the check's error): the
+    game's title, a jump list, then each component's designs together, every piece in its own cut shape and
+    at one scale (so a token looks smaller than a card), then the sheet pages and the checks."""
     e = html.escape
-    designs = []
-    for d in manifest["designs"]:
-        src = d.get("png") or f"preview/{d['id']}.png"   # pictures with the embedded fonts, as printed
-        picture = f'<img src="{e(src)}?v={version}" alt="{e(d["id"])}">' if src else "<p>(no image format built)</p>"
-        back = f' · back {e(d["back"])}' if d.get("back") else ""
-        designs.append(f'<figure>{picture}<figcaption><b>{e(d["id"])}</b> × {d["count"]}{back}</figcaption></figure>')
+    title = game.title if game is not None else manifest["game"]
+    variant = _variant(manifest)
+    groups = _groups(manifest["designs"])
+    comps = {c.id: c for c in game.components} if game is not None else {}
+    nav = [f'<a href="#c-{e(cid)}">{e(_name(cid, comps))} <span>{len(ds)}</span></a>' for cid, ds in groups.items()]
     pages = "".join(f'<img src="pages/page-{i + 1}.png?v={version}" alt="page {i + 1}">'
                     for i in range(len(manifest.get("sheets", {}).get("pages", []))))
-    summary, table = _checks(checks)
-    body = [f'<div id="errors"></div><h1>{e(manifest["game"])}</h1>', summary,
-            f'<h2>Designs ({len(manifest["designs"])})</h2><div class="grid">{"".join(designs)}</div>']
     if pages:
-        body.append(f'<h2>Sheets</h2><div class="grid pages">{pages}</div>')
+        nav.append('<a href="#sheets">Sheets</a>')
+    nav.append('<a href="#checks">Checks</a>')
+    summary, table = _checks(checks)
+    pieces = sum(d["count"] for d in manifest["designs"] if d["face"] == "front")
+    body = [f'<div id="errors"></div><h1 id="top">{e(title)}</h1>',
+            f'<p class="sub">{e(manifest["game"])}{e(variant)} · {len(manifest["designs"])} designs · {pieces} pieces'
+            f' in {len(groups)} components</p>', summary, f'<nav class="jump">{"".join(nav)}</nav>',
+            _clips(groups, comps), f'<h2>Designs ({len(manifest["designs"])})</h2>']
+    body += [_group(cid, ds, comps.get(cid), version) for cid, ds in groups.items()]
+    if pages:
+        body.append(f'<h2 id="sheets">Sheets</h2><div class="grid pages">{pages}</div>')
     body.append(table)
-    text = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{e(manifest["game"])}</title>'
+    text = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{e(title + variant)}</title>'
             f'<style>{STYLE}</style></head><body data-version="{version}">{"".join(body)}'
             f'<script>{SCRIPT}</script></body></html>\n')
     (folder / "index.html").write_text(text, encoding="utf-8")
+
+
+def _variant(manifest: dict[str, Any]) -> str:
+    """What sets this build apart from the default one (` (theme my · ink-saver · for 3 players)`), or ""."""
+    build = manifest.get("build", {})
+    parts = [f'theme {build["theme"]}' if build.get("theme") else "",
+             build["style"] if build.get("style") not in (None, "colour") else "",
+             f'for {build["players"]} players' if build.get("players") else "",
+             "replacements" if build.get("only") else ""]
+    said = " · ".join(p for p in parts if p)
+    return f" ({said})" if said else ""
+
+
+def _groups(designs: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Designs by component, in the spec's order; each component's backs after its fronts."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for d in designs:
+        out.setdefault(d["component"], []).append(d)
+    return {cid: sorted(ds, key=lambda d: d["face"] != "front") for cid, ds in out.items()}
+
+
+def _name(cid: str, comps: dict[str, Component]) -> str:
+    return comps[cid].name if cid in comps else cid
+
+
+def _clips(groups: dict[str, list[dict[str, Any]]], comps: dict[str, Component]) -> str:
+    """One SVG clip path per component and face, in the picture's own fractions (objectBoundingBox): the
+    component's cut outline moved in by the bleed; a back's is mirrored, as the piece is seen from behind."""
+    paths = []
+    for cid, ds in groups.items():
+        c, d = comps.get(cid), ds[0]
+        if c is None:
+            continue
+        (w, h), b = d["trim_mm"], d["bleed_mm"]
+        scale = f"scale({_num(1 / (w + 2 * b))} {_num(1 / (h + 2 * b))}) translate({_num(b)} {_num(b)})"
+        for face in sorted({x["face"] for x in ds}):
+            mirror = f" translate({_num(w)} 0) scale(-1 1)" if face == "back" else ""
+            paths.append(f'<clipPath id="clip-{cid}-{face}" clipPathUnits="objectBoundingBox">'
+                         f'<path transform="{scale}{mirror}" d="{html.escape(c.cut_path())}"/></clipPath>')
+    return f'<svg class="clips" width="0" height="0" aria-hidden="true"><defs>{"".join(paths)}</defs></svg>'
+
+
+def _group(cid: str, designs: list[dict[str, Any]], c: Component | None, version: int) -> str:
+    """A component's heading (name, kind, shape, size, counts) and its designs."""
+    e = html.escape
+    fronts = [d for d in designs if d["face"] == "front"]
+    backs = {d.get("back") for d in fronts}
+    shared = next(iter(backs)) if len(backs) == 1 and len(fronts) > 1 else None   # said once, in the heading
+    w, h = designs[0]["trim_mm"]
+    about = f'{c.kind}, {c.shape}, ' if c is not None else f'{designs[0]["shape"]}, '
+    size = f"⌀ {w:.1f} mm" if designs[0]["shape"] == "circle" else f"{w:.1f} × {h:.1f} mm"
+    head = (f'<h3 id="c-{e(cid)}">{e(_name(cid, {cid: c} if c else {}))} <small>{e(about)}{size.replace(".0 ", " ")} · '
+            f'{_plural(len(fronts), "design")}, {_plural(sum(d["count"] for d in fronts), "piece") or "no pieces"}'
+            f'{_plural(len(designs) - len(fronts), "back", " · ")}'
+            f'{f" · back {e(shared)} for all" if shared else ""}'
+            f' · <a href="#top">top</a></small></h3>')
+    return (f'<section>{head}<div class="grid">{"".join(_figure(d, c, version, shared) for d in designs)}</div>'
+            f'</section>')
+
+
+def _figure(d: dict[str, Any], c: Component | None, version: int, shared_back: str | None = None) -> str:
+    """A design's picture at SCALE px per mm (within the bounds), clipped to its piece's shape."""
+    e = html.escape
+    src = d.get("png") or f"preview/{d['id']}.png"   # pictures with the embedded fonts, as printed
+    (w, h), b = d["trim_mm"], d["bleed_mm"]
+    fw, fh = w + 2 * b, h + 2 * b
+    k = min(SCALE, MAX_PX[0] / fw, MAX_PX[1] / fh)
+    k = max(k, min(MIN_PX / max(fw, fh), MAX_PX[0] / fw, MAX_PX[1] / fh))
+    clip = f";clip-path:url(#clip-{d['component']}-{d['face']})" if c is not None else ""
+    whole = d.get("svg") or src                      # a click opens the design at full size
+    picture = (f'<a class="piece" href="{e(whole)}"><img src="{e(src)}?v={version}" alt="{e(d["id"])}" '
+               f'style="width:{fw * k:.0f}px;height:{fh * k:.0f}px{clip}"></a>')
+    back = f' · back {e(d["back"])}' if d.get("back") and d["back"] != shared_back else ""
+    face = " (back)" if d["face"] == "back" else ""
+    return (f'<figure>{picture}<figcaption><b>{e(d["id"])}</b>{face} <span class="n">× {d["count"]}</span>{back}'
+            f'</figcaption></figure>')
+
+
+def _plural(n: int, word: str, before: str = "") -> str:
+    """`· 2 backs`, `· 1 back`, or nothing for none."""
+    return f"{before}{n} {word}{'s' if n != 1 else ''}" if n else ""
+
+
+def _num(v: float) -> str:
+    return f"{v:.6g}"
 
 
 def _checks(checks: list[dict[str, Any]] | str) -> tuple[str, str]:
     """A summary for the top of the page and the table (failures first) for its end."""
     if isinstance(checks, str):
         return f'<p class="fail">{html.escape(checks)}</p>', ""
-    order = sorted(checks, key=lambda c: (c["ok"] is not False, c["ok"] is None))
+    order = sorted(checks, key=lambda c: (c["ok"] is not False, c.get("severity") != "warning", c["ok"] is None))
     failed = sum(c["ok"] is False for c in checks)
     passed = sum(c["ok"] is True for c in checks)
     rows = "".join(f'<tr class="{"fail" if c["ok"] is False else "info" if c["ok"] is None else ""}"><td>'
-                   f'{"FAIL" if c["ok"] is False else "info" if c["ok"] is None else "ok"}</td><td>{html.escape(c["kind"])}'
+                   f'{"FAIL" if c["ok"] is False else "warning" if c.get("severity") == "warning" else "info" if c["ok"] is None else "ok"}</td><td>{html.escape(c["kind"])}'
                    f'</td><td>{html.escape(c["name"])}</td><td>{c.get("players", "")}</td>'
                    f'<td>{html.escape(str(c.get("detail", "")))}</td></tr>' for c in order)
     title = f"{failed} failed" if failed else "all passed" if passed else "none to run"

@@ -8,6 +8,7 @@ from typing import Any
 
 from generator.model import Game
 from generator.solver.base import CheckResult
+from generator.solver.colour_checks import colour_checks
 from generator.solver.examples import load_examples, run_example
 from generator.solver.fits import fit_checks
 from generator.solver.inventory import inventory_checks
@@ -47,10 +48,11 @@ def decision_checks(game: Game) -> list[CheckResult]:
             for where, p in sorted(game.provenance.items()) if p.source != "rulebook"]
 
 
-def check_game(game: Game, extra_examples: list[Path] = (), **options: Any) -> GameReport:
+def check_game(game: Game, extra_examples: list[Path] = (), look: Any = None, **options: Any) -> GameReport:
+    """`look`: the build's Appearance (theme and style applied), whose colours the colour checks read."""
     rules = rules_for(game)
     checks = (inventory_checks(game) + fit_checks(game) + rules.spec_checks() + note_checks(game)
-              + decision_checks(game))
+              + decision_checks(game) + colour_checks(game, *((look.palette, look.players) if look else ())))
     files = [game.folder / "examples.yaml"] if (game.folder / "examples.yaml").is_file() else []
     for path in [*files, *extra_examples]:
         for ex in load_examples(path, rules):

@@ -307,7 +307,8 @@ class ComponentReader:
             else:
                 key = "-".join(slugify(v) for v in data.values())
             if key in keys:
-                r.add(here, f'duplicate row "{key}"; give rows distinct values or an "id"')
+                said = f'{", ".join(key_fields)} (the key)' if key_fields and m.get("id") is None else "values"
+                r.add(here, f'duplicate row "{key}"; give each row its own {said} or an "id"')
             keys.add(key)
             if count is not None and key is not None:
                 rows.append(Row(key, frozen_map(data), count))

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from pathlib import Path
 from typing import Any
 
 from generator import paths
 from generator.confine import inside
 from generator.errors import OptionError, ProblemCollector, display_path
-from generator.model import (INK_SAVER, INK_SAVER_NOTE, Component, Demand, FontRole, Game, PlayerColour, SetupEntry,
-                             Style, frozen_map)
+from generator.model import (INK_SAVER, INK_SAVER_NOTE, ColourChecks, Component, Demand, FontRole, Game, PlayerColour,
+                             SetupEntry, Style, TextPair, frozen_map)
 from generator.spec.components import MAX_PIECES, ComponentReader
 from generator.spec.placement import link_fits
 from generator.spec.reader import SLUG, Reader
@@ -26,6 +27,32 @@ TOP_REQUIRED, TOP_OPTIONAL = keys("game")
 def game_folders() -> list[Path]:
     """Every game shipped under components/, in id order."""
     return sorted(p.parent for p in paths.COMPONENTS.glob("*/game.yaml"))
+
+
+def local_game_folders(where: Path = Path(".")) -> list[Path]:
+    """The game folders a user keeps here (where `pnp new` writes them): `where` itself if it holds a game.yaml,
+    then each folder in it that does, by name; hidden folders and the shipped games are left out."""
+    shipped = {p.resolve() for p in game_folders()}
+    try:
+        found = sorted((p for p in where.iterdir() if not p.name.startswith(".") and _is_folder(p)),
+                       key=lambda p: p.name)
+    except OSError:                       # an unreadable folder has no games to list
+        found = []
+    return [p for p in [where, *found] if _holds_spec(p) and p.resolve() not in shipped]
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def _holds_spec(folder: Path) -> bool:
+    try:
+        return (folder / "game.yaml").is_file()
+    except OSError:                       # a folder we may not look into
+        return False
 
 
 def resolve_game(name: str) -> Path:
@@ -87,6 +114,7 @@ class _GameReader:
         rules = r.mapping(top.get("rules", {}), "rules", free=True) or {}
         self.rule_provenance(rules, "rules")
         notes = self.notes(top.get("notes", []))
+        colour_checks = self.colour_checks(top.get("colour_checks", {}), palette)
         if any(c.per_player for c in components) and pmax and self.seats_written < pmax:
             r.add("player_colours", f"expected a colour for each of the {pmax} seats of per-player components, "
                                     f"got {self.seats_written}")
@@ -102,7 +130,7 @@ class _GameReader:
             palette=frozen_map(palette), palette_cmyk=frozen_map(cmyk), fonts=frozen_map(fonts), styles=frozen_map(styles),
             art=frozen_map(art), labels=frozen_map(labels), components=tuple(components), setup=tuple(setup), rules=frozen_map(rules),
             notes=tuple(frozen_map(n) for n in notes), provenance=frozen_map(r.provenance), icons=frozen_map(icons),
-            rules_from=rules_from,
+            rules_from=rules_from, colour_checks=colour_checks,
             **optional_text)
 
     def limit_pieces(self, components: list[Component], seats: int) -> None:
@@ -303,6 +331,29 @@ class _GameReader:
         if None not in (each, to_box, exact, drawn):
             return Demand(cid, each=each, to_box=to_box, exact=exact, drawn=drawn)
         return None
+
+    def colour_checks(self, value: Any, palette: dict[str, str]) -> ColourChecks:
+        """`colour_checks: {strict: true, text: [{text: ink, background: paper}, ...]}`; roles must be palette names."""
+        r = self.r
+        m = r.mapping(value, "colour_checks", *keys("colour_checks")) or {}
+        strict = bool(r.boolean(m["strict"], join("colour_checks", "strict"))) if "strict" in m else False
+        if "text" not in m:
+            return ColourChecks(strict=strict)
+        roles = sorted({"white", "black", *palette})
+        pairs = []
+        for i, item in enumerate(r.sequence(m["text"], join("colour_checks", "text")) or []):
+            where = join(join("colour_checks", "text"), i)
+            p = r.mapping(item, where, *keys("text_pair")) or {}
+            names = [r.text(p.get(k), join(where, k)) if k in p else None for k in ("text", "background")]
+            for k, name in zip(("text", "background"), names):
+                if name is not None and name not in roles:
+                    close = difflib.get_close_matches(name, roles, n=1)
+                    hint = f' (did you mean "{close[0]}"?)' if close else ""
+                    r.add(join(where, k), f'unknown palette colour "{name}"; expected one of: {", ".join(roles)}{hint}')
+            large = bool(r.boolean(p["large"], join(where, "large"))) if "large" in p else False
+            if all(n in roles for n in names):
+                pairs.append(TextPair(names[0], names[1], large))
+        return ColourChecks(strict=strict, text=tuple(pairs))
 
     def notes(self, value: Any) -> list[dict]:
         r = self.r
