@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -40,19 +41,23 @@ def _compiled_once() -> None:
     compileall.compile_dir(Path(__file__).parent.parent / "generator", quiet=1, workers=1)
 
 
-def run_pnp(*argv: str, cwd: Path, timeout: float = 60) -> subprocess.CompletedProcess:
-    """The real command in a subprocess, as a user runs it (a traceback, which a user must never see,
-    fails the test); a timeout bounds what a hostile input may cost."""
+def run_pnp(*argv: str, cwd: Path, timeout: float = 60, preexec: Callable[[], None] | None = None
+            ) -> subprocess.CompletedProcess:
+    """The real command in a subprocess, as a user runs it (a traceback or an abort, which a user must
+    never see, fails the test); a timeout bounds what a hostile input may cost. `preexec` runs in the
+    child first (a file-size limit standing in for a full disk)."""
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)}
     run = subprocess.run([sys.executable, "-m", "generator", *argv], cwd=cwd, env=env, capture_output=True,
-                         text=True, timeout=timeout)
-    assert "Traceback" not in run.stderr, run.stderr[-2000:]
+                         text=True, timeout=timeout, preexec_fn=preexec)
+    assert "Traceback" not in run.stderr and "terminate called" not in run.stderr, run.stderr[-2000:]
+    assert run.returncode >= 0, f"killed by signal {-run.returncode}: {run.stderr[-2000:]}"
     return run
 
 
-def pnp(*argv: str, cwd: Path, timeout: float = 60) -> tuple[int, list[str]]:
+def pnp(*argv: str, cwd: Path, timeout: float = 60, preexec: Callable[[], None] | None = None
+        ) -> tuple[int, list[str]]:
     """Exit code and stderr lines of the real command."""
-    run = run_pnp(*argv, cwd=cwd, timeout=timeout)
+    run = run_pnp(*argv, cwd=cwd, timeout=timeout, preexec=preexec)
     return run.returncode, run.stderr.splitlines()
 
 

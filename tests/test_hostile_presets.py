@@ -6,16 +6,13 @@ line naming the preset file, its line and key, exit 2, no traceback, and nothing
 from __future__ import annotations
 
 import csv
-import os
-import shutil
 import signal
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import DEMO
+from conftest import pnp as run_pnp
 
 ROOT = Path(__file__).parent.parent
 # The demo's cards are 63.5 x 88.9 mm (2.5 x 3.5 in); with 1/8 in of bleed a side at 300 dpi a shop's
@@ -45,25 +42,13 @@ def preset(folder: Path, pattern: str = '"{design}.png"', key: str = "front", fi
 
 
 def pnp(*argv: str, cwd: Path, timeout: float = 60, limit_file_size: int | None = None) -> tuple[int, list[str]]:
-    """The real command in a subprocess: exit code and stderr lines (a traceback or an abort would show)."""
-    def limit() -> None:                     # files beyond this size fail to write, as on a full disk
+    """The real command; with `limit_file_size`, files beyond that size fail to write, as on a full disk."""
+    def limit() -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         import resource
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit_file_size, limit_file_size))
 
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    run = subprocess.run([sys.executable, "-m", "generator", *argv], cwd=cwd, env=env, capture_output=True,
-                         text=True, timeout=timeout, preexec_fn=limit if limit_file_size else None)
-    assert "Traceback" not in run.stderr and "terminate called" not in run.stderr, run.stderr[-2000:]
-    assert run.returncode >= 0, f"killed by signal {-run.returncode}: {run.stderr[-2000:]}"
-    return run.returncode, run.stderr.splitlines()
-
-
-@pytest.fixture()
-def game(tmp_path: Path) -> Path:
-    folder = tmp_path / "demo"
-    shutil.copytree(DEMO, folder)
-    return folder
+    return run_pnp(*argv, cwd=cwd, timeout=timeout, preexec=limit if limit_file_size else None)
 
 
 def shop_build(game: Path, shop: str, *extra: str, **kw) -> tuple[int, list[str]]:
