@@ -7,8 +7,9 @@ marks there are drawn where paper is left (layout/marks.py). This lets a strip b
 row of small pieces, as beside six 80 mm tiles on A4. With
 `--marks lines` rectangular pieces share their cuts instead (no gutter), which saves paper;
 only the block's outer edges keep bleed. Blocks are placed greedily into the free rectangles of
-a guillotine split, largest pieces first, trying both orientations: on A4 this puts 8 poker
-cards with 3 mm bleed on a page (landscape) where a fixed portrait grid holds 4.
+a guillotine split (or, in some variants, every maximal empty rectangle), largest pieces first,
+trying both orientations: on A4 this puts 8 poker cards with 3 mm bleed on a page (landscape) where
+a fixed portrait grid holds 4.
 """
 
 from __future__ import annotations
@@ -90,11 +91,14 @@ class Variant:
     greedy order wins for every mix of sizes)."""
 
     order: str = "area"         # "area", "side" (longest side) or "short" (shortest side), largest first
-    split: str = "below"        # "below": the strip beside a block is as high as it; "beside": as wide
+    split: str = "below"        # "below": the strip beside a block is as high as it; "beside": as wide;
+                                # "max": free room kept as every maximal empty rectangle (they overlap), so
+                                # strips beside and below blocks join up; blocks then need not line up
     sides_first: bool = True    # double-sided groups before single-sided ones
 
 
-VARIANTS = tuple(Variant(o, s, d) for d in (True, False) for o in ("area", "side", "short") for s in ("below", "beside"))
+VARIANTS = tuple(Variant(o, s, d) for d in (True, False) for o in ("area", "side", "short") for s in ("below", "beside")) \
+    + tuple(Variant("area", "max", d) for d in (True, False))
 
 
 def _groups(pieces: list[PieceInput], variant: Variant = Variant()) -> list[list[PieceInput]]:
@@ -285,11 +289,14 @@ def _fill(groups: list[list[PieceInput]], free: list[Rect], options: SheetOption
             rect_i, cols, rows, rotated, shared, fw, fh = best
             n = min(len(g), cols * rows)
             items, g[:] = tuple(g[:n]), g[n:]
-            rect = free.pop(rect_i)
+            rect = free[rect_i]
             cw, ch = (items[0].h, items[0].w) if rotated else (items[0].w, items[0].h)
             blocks.append(Block(items, cols, math.ceil(n / cols), rotated, shared, rect.x + band, rect.y + band,
                                 cw, ch, b))
-            free.extend(_split(rect, fw, fh, variant.split))
+            if variant.split == "max":
+                free[:] = _carve(free, Rect(rect.x, rect.y, fw, fh))
+            else:
+                free.extend(_split(free.pop(rect_i), fw, fh, variant.split))
             free.sort(key=lambda r: (r.y, r.x))
             placed = True
             break
@@ -330,3 +337,22 @@ def _split(rect: Rect, fw: float, fh: float, how: str = "below") -> list[Rect]:
     if rect.h - fh > EPS:
         out.append(Rect(rect.x, rect.y + fh, below_w, rect.h - fh))
     return out
+
+
+def _carve(free: list[Rect], r: Rect) -> list[Rect]:
+    """The maximal empty rectangles once `r` is taken: each that `r` overlaps gives the up to four parts
+    beside it, and one inside another is dropped."""
+    out = []
+    for f in free:
+        if not (r.x < f.right - EPS and f.x < r.right - EPS and r.y < f.bottom - EPS and f.y < r.bottom - EPS):
+            out.append(f)
+            continue
+        parts = [Rect(f.x, f.y, r.x - f.x, f.h), Rect(r.right, f.y, f.right - r.right, f.h),
+                 Rect(f.x, f.y, f.w, r.y - f.y), Rect(f.x, r.bottom, f.w, f.bottom - r.bottom)]
+        out.extend(q for q in parts if q.w > EPS and q.h > EPS)
+    return [q for i, q in enumerate(out) if not any(_inside(q, o) and (not _inside(o, q) or j < i)
+                                                    for j, o in enumerate(out) if j != i)]
+
+
+def _inside(a: Rect, b: Rect) -> bool:
+    return b.x - EPS <= a.x and b.y - EPS <= a.y and a.right <= b.right + EPS and a.bottom <= b.bottom + EPS

@@ -1,0 +1,83 @@
+"""Packing into the free room left between blocks: with `--duplex fold` Nyakuza's 160 boat tokens and
+hex tiles on A4 take 19 sheets when free room is only the pieces of a guillotine split; keeping every
+maximal empty rectangle joins the strips beside and below blocks, so they fit the allowance (18 of a
+bound of 16). The pages this makes must still be cuttable: no bleeds overlap, every mark clear of them.
+
+The bound is computed here as bench/bench_paper.py defines it: each double-sided piece a fold pair
+(front and back sharing the fold edge, no bleed across it) in its smaller orientation that fits.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from generator.build import pieces_of
+from generator.designs import expand
+from generator.layout.plan import SheetOptions
+from generator.layout.sheets import plan_sheets
+from generator.selection import Selection, select
+from generator.spec import load_game
+
+PRINTABLE = {"a4": (200.0, 287.0), "letter": (205.9, 269.4)}    # the page less 5 mm each side
+BLEED = 3.0
+
+
+def _plan(game: str, paper: str, duplex: str, players: int | None = None):
+    spec = load_game(game)
+    specs = expand(spec)
+    if players is not None:
+        specs = select(spec, specs, Selection(players=players))
+    pieces = pieces_of(specs)
+    return pieces, plan_sheets(pieces, SheetOptions(paper=paper, duplex=duplex), spec.title)
+
+
+def _fold_bound(pieces, paper: str) -> int:
+    pw, ph = PRINTABLE[paper]
+    fits = lambda w, h: (w <= pw and h <= ph) or (h <= pw and w <= ph)  # noqa: E731
+    area = 0.0
+    for p in pieces:
+        one = (p.w + 2 * BLEED) * (p.h + 2 * BLEED)
+        if p.tileable and not fits(p.w + 2 * BLEED, p.h + 2 * BLEED):
+            continue                                    # a board: its tile sheets are counted from the plan
+        if p.back:
+            ways = [(2 * p.w + 2 * BLEED, p.h + 2 * BLEED), (p.w + 2 * BLEED, 2 * p.h + 2 * BLEED)]
+            pairs = [w * h for w, h in ways if fits(w, h)]
+            one = min(pairs) if pairs else 2 * one
+        area += one * p.count
+    return math.ceil(area / (pw * ph) - 1e-9)
+
+
+@pytest.fixture(scope="module")
+def nyakuza_fold():
+    return _plan("nyakuza", "a4", "fold")
+
+
+def test_nyakuza_fold_on_a4_within_the_allowance(nyakuza_fold):
+    pieces, plan = nyakuza_fold
+    packed = [pg for pg in plan.pages if pg.side == "front" and not any(pl.tile for pl in pg.placements)]
+    tiled = sum(1 for pg in plan.pages if pg.side == "front" and any(pl.tile for pl in pg.placements))
+    bound = _fold_bound(pieces, "a4") + tiled
+    assert bound == 16
+    assert len(packed) + tiled <= math.ceil(1.1 * bound - 1e-9) == 18
+
+
+@pytest.mark.parametrize("case", [("nyakuza", "a4", "fold", None), ("nusfjord", "a4", "long", 2)])
+def test_pages_stay_cuttable(case, nyakuza_fold):
+    """No two bleeds overlap and no crop mark comes within 0.5 mm of a bleed, on every packed page."""
+    _, plan = nyakuza_fold if case[0] == "nyakuza" else _plan(*case)
+    for page in plan.pages:
+        if page.side != "front" or any(pl.tile for pl in page.placements):
+            continue
+        boxes = [(pl.x - pl.keep[0], pl.y - pl.keep[1], pl.x + pl.w + pl.keep[2], pl.y + pl.h + pl.keep[3])
+                 for pl in page.placements]
+        for i, a in enumerate(boxes):
+            for b in boxes[:i]:
+                assert not (a[0] < b[2] - 1e-6 and b[0] < a[2] - 1e-6 and a[1] < b[3] - 1e-6 and b[1] < a[3] - 1e-6)
+        for ln in (ln for ln in page.lines if ln.kind == "crop"):
+            seg = (min(ln.x1, ln.x2), min(ln.y1, ln.y2), max(ln.x1, ln.x2), max(ln.y1, ln.y2))
+            for b in boxes:
+                grown = (b[0] - 0.5 + 1e-6, b[1] - 0.5 + 1e-6, b[2] + 0.5 - 1e-6, b[3] + 0.5 - 1e-6)
+                assert not (seg[0] <= grown[2] and grown[0] <= seg[2] and seg[1] <= grown[3] and grown[1] <= seg[3]), \
+                    (page.index, ln)
