@@ -86,6 +86,11 @@ def test_rich_text_mistakes_are_one_line(tmp_path, text, message):
     assert code == 2 and len(err.splitlines()) == 1 and message in err, err
 
 
+def test_an_icon_in_a_game_without_icons_says_how_to_declare_them():
+    with pytest.raises(RichTextError, match="declares no icon .icons: names a folder of SVG files, or a mapping"):
+        parse("pay 1 {coin}", set())
+
+
 def test_unknown_markup_is_refused_by_the_parser():
     with pytest.raises(RichTextError):
         parse("*open", set())

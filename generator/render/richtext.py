@@ -54,7 +54,7 @@ def parse(text: str, icons: set[str]) -> list[list[Piece]]:
                 pieces.append(Piece("icon", m.group(1), bold, italic))
             else:
                 raise RichTextError(f'unknown icon "{{{m.group(1)}}}"; expected one of: '
-                                    f'{", ".join(sorted(icons)) or "none (declare icons: in the spec)"}')
+                                    f'{", ".join(sorted(icons)) or "none: the spec declares no icon (icons: names a folder of SVG files, or a mapping)"}')
             pos = m.end()
         if pos < len(line):
             pieces.append(Piece("text", line[pos:], bold, italic))
