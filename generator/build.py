@@ -24,13 +24,14 @@ from generator.output.png import write_pngs
 from generator.output.shop import write_boxed, write_shop_files
 from generator.output.typst_pdf import TypstRunner, designs_pdf, sheets_pdf
 from generator.output.writer import staged_folder
-from generator.output.preset import decks, preset_notes, proof_plan, write_per_card, write_per_deck
+from generator.output.preset import decks, preset_notes, proof_plan, safe_insets, write_per_card, write_per_deck
 from generator.output.tts import write_tts
 from generator.output.cut import write_cut_files
 from generator.layout.registration import marked
 from generator.output.press import Converter
 from generator.progress import Progress, Ticks
 from generator.render import render_designs
+from generator.render.context import SAFE_MM
 from generator.render.fonts import font_book
 from generator.shops import Preset
 from generator.solver.registry import rules_for
@@ -261,7 +262,8 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     specs = select(game, expand(game), options.selection) if options.selection else expand(game)
     title = " · ".join([game.title] + ([options.selection.words()] if options.selection else []))
     progress.stage(f"{game.id}: render", len(specs))
-    rendered, warnings = render_designs(game, look, sheet.bleed_mm, specs, progress.tick, rules_for(game).aid())
+    safe = safe_insets(specs, options.shop, SAFE_MM) if options.shop else None   # the shop's safe zone, scaled
+    rendered, warnings = render_designs(game, look, sheet.bleed_mm, specs, progress.tick, rules_for(game).aid(), safe)
     plan = plan_sheets(pieces_of(specs), sheet, title) if "sheets" in options.formats else None
     target = output_folder(game, options)
     keep = [game.folder] + ([options.theme] if options.theme else [])

@@ -90,7 +90,7 @@ products:
     folder, err = build(tmp_path, "izakaya", str(preset))
     assert size(folder / "site-card-1.png") == (496, 496)      # (80 + 4) mm at 150 dpi
     assert "site-card-back-1.png" in (folder / "order.csv").read_text()
-    assert "My Shop has no product for" in err
+    assert "My Shop: this preset has no product for" in err
 
 
 def test_a_per_deck_preset_puts_every_front_then_every_back_in_the_same_order(tmp_path):

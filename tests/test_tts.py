@@ -23,7 +23,11 @@ def nyakuza_tts(tmp_path_factory) -> Path:
 
 
 def objects(folder: Path) -> list[dict]:
-    return json.loads((folder / "tts" / f"{folder.name}.json").read_text())["ObjectStates"]
+    """Every piece on the table, the ones in Bags (a pile of many copies) included."""
+    out = []
+    for o in json.loads((folder / "tts" / f"{folder.name}.json").read_text())["ObjectStates"]:
+        out += o["ContainedObjects"] if o["Name"] == "Bag" else [o]
+    return out
 
 
 def local(url: str) -> Path:

@@ -2,7 +2,7 @@
 
 Per-card shops get one image per card face at the product's exact pixel size and an order.csv with the
 quantity of each; per-deck shops get one PDF per deck in the preset's page order with TrimBox and BleedBox.
-A component the shop has no product for is named in the build summary instead of being written. Every
+A component the preset has no product for is named in the build summary instead of being written. Every
 shop build also gets proof.pdf: every design once, at actual size, with its name, count and product.
 
 A preset may come from anyone: every file name its patterns give is worked out before anything is
@@ -46,6 +46,14 @@ class Deck:
 def decks(specs: list[DesignSpec], preset: Preset) -> list[Deck]:
     return [Deck(cid, *preset.product_for(fronts[0].component), tuple(fronts))
             for cid, fronts in fronts_by_component(specs).items()]
+
+
+def safe_insets(specs: list[DesignSpec], preset: Preset, default_mm: float) -> dict[str, float]:
+    """Each printed component's safe inset in its own millimetres: the shop's safe line lies `preset.safe_mm`
+    inside its printed trim, and a design scaled by s puts a point d from the trim at s * d, so d >= safe / s.
+    Never less than the default: the same designs go on the home sheets, which are cut by hand."""
+    return {d.component: max(default_mm, preset.safe_mm / d.scale) for d in decks(specs, preset)
+            if d.product is not None}
 
 
 class FileNames:
@@ -226,7 +234,7 @@ def preset_notes(game_id: str, deck_list: list[Deck], preset: Preset) -> list[st
     missing = [f"{d.fronts[0].component.id} ({d.fronts[0].component.width_mm:g} x "
                f"{d.fronts[0].component.height_mm:g} mm)" for d in deck_list if d.product is None]
     if missing:
-        notes.append(f"{game_id}: {preset.name} has no product for {', '.join(missing)}: not written; "
+        notes.append(f"{game_id}: {preset.name}: this preset has no product for {', '.join(missing)}: not written; "
                      "print them at home or at another shop")
     for d in deck_list:
         c = d.fronts[0].component
@@ -239,10 +247,20 @@ def preset_notes(game_id: str, deck_list: list[Deck], preset: Preset) -> list[st
     return notes
 
 
+def _product_line(d: Deck, preset: Preset) -> str:
+    """The proof shows a design at its own size: a deck the shop scales says so, with the printed trim."""
+    if d.product is None:
+        return f"not printed: the {preset.name} preset has no product for it"
+    if abs(d.scale - 1) <= 1e-6:
+        return d.product.name
+    w, h = d.product.trim_mm
+    return f"{d.product.name}: the shop prints it at {round(100 * d.scale, 1):g} % ({w:g} x {h:g} mm trim)"
+
+
 def proof_plan(title: str, specs: list[DesignSpec], deck_list: list[Deck], preset: Preset,
                bleed_mm: float) -> dict:
     """proof.typ's data: every design once, with its name, count, trim and the product it becomes."""
-    products = {d.component: d.product.name if d.product else f"no product at {preset.name}" for d in deck_list}
+    products = {d.component: _product_line(d, preset) for d in deck_list}
     b = bleed_mm
     return {"title": f"{title}: proof for {preset.name}", "designs": "designs.pdf", "designs_list": [
         {"page": i + 1, "w": s.component.width_mm + 2 * b, "h": s.component.height_mm + 2 * b, "b": b, "name": s.id,

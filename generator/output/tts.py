@@ -4,6 +4,12 @@ that loads them all from the local files (`file:///` addresses of the finished o
 
 Counts are kept: a design printed 40 times is 40 objects drawing one image. Fold-up pieces (standees,
 screens) have no flat counterpart and are named in the build summary.
+
+Token images are cut out: TTS takes a Custom_Token's shape from its image's transparency, so a token's PNG
+is RGBA, transparent outside the piece's cut outline and in a small margin all round (TTS's own advice for
+a clean cut-out). Objects are laid out on the table in rows, none overlapping: a design's copies form one
+pile, a stack (rising by the token's thickness) of up to BAG_OVER pieces, a Bag beyond that (40 Boats in a
+stack topple, and players draw from a supply); decks lie face down.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import math
 from pathlib import Path
 
 from generator.designs import DesignSpec, fronts_by_component
+from generator.output.mask import outline_mask
 from generator.output.png import Raster, rasterise, save_image, write_png
 from generator.units import MM_PER_IN
 
@@ -22,6 +29,13 @@ CARD_WIDTH_PX = 400                       # 10 cards make a 4000 px sheet, under
 TILE_PX_PER_MM = 300 / MM_PER_IN / 2      # tiles and tokens at 150 dpi
 TILE_TYPE = {"rect": 0, "hex": 1, "circle": 2, "rounded": 3, "outline": 0}
 FLAT = ("card", "tile", "hex-tile", "token", "board", "sheet")
+THICKNESS = 0.2                           # TTS units (about an inch): the step between stacked pieces
+BAG_OVER = 10                             # piles of more pieces go in a Bag
+BAG_SIZE = 2.5                            # a Bag's footprint on the table, TTS units
+GAP = 1.0                                 # between piles, TTS units
+ROW_WIDTH = 40.0                          # piles wrap to a new row past this width
+SLACK = 1.15                              # a piece's footprint over its size in inches (TTS units)
+TOKEN_MARGIN_PX = 4                       # transparent border round a token image
 
 
 def _render(pdf, index: int, spec: DesignSpec, bleed_mm: float, width_px: int) -> Raster:
@@ -35,9 +49,40 @@ def _render(pdf, index: int, spec: DesignSpec, bleed_mm: float, width_px: int) -
     return raster
 
 
-def _transform(x: float, z: float, scale: float = 1.0, y: float = 1.0) -> dict:
-    return {"posX": round(x, 3), "posY": y, "posZ": round(z, 3), "rotX": 0, "rotY": 180, "rotZ": 0,
-            "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
+def _transform(x: float, z: float, scale: float = 1.0, y: float = 1.0, face_down: bool = False) -> dict:
+    return {"posX": round(x, 3), "posY": round(y, 3), "posZ": round(z, 3), "rotX": 0, "rotY": 180,
+            "rotZ": 180 if face_down else 0, "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
+
+
+def _footprint(c) -> tuple[float, float]:
+    """A piece's extent on the table in TTS units (about an inch), with slack for TTS's own sizing."""
+    return c.width_mm / MM_PER_IN * SLACK, c.height_mm / MM_PER_IN * SLACK
+
+
+def _pile(pieces: list[dict], footprint: tuple[float, float], nickname: str) -> tuple[list[dict], tuple[float, float]]:
+    """A design's copies as one pile: a stack rising by THICKNESS, or a Bag holding them past BAG_OVER."""
+    if len(pieces) > BAG_OVER:
+        bag = {"Name": "Bag", "Nickname": nickname, "Transform": _transform(0, 0),
+               "ColorDiffuse": {"r": 0.7, "g": 0.6, "b": 0.45}, "ContainedObjects": pieces}
+        return [bag], (max(BAG_SIZE, footprint[0]), max(BAG_SIZE, footprint[1]))
+    for i, o in enumerate(pieces):
+        o["Transform"]["posY"] = round(1.0 + i * THICKNESS, 3)
+    return pieces, footprint
+
+
+def _lay_out(piles: list[tuple[list[dict], tuple[float, float]]]) -> list[dict]:
+    """Piles in rows left to right (wrapping at ROW_WIDTH), each centred in its own footprint: no overlaps."""
+    out, x, z, row_depth = [], 0.0, 0.0, 0.0
+    for objs, (w, d) in piles:
+        if x > 0 and x + w > ROW_WIDTH:
+            x, z, row_depth = 0.0, z - row_depth - GAP, 0.0
+        for o in objs:
+            o["Transform"]["posX"] = round(x + w / 2 - ROW_WIDTH / 2, 3)
+            o["Transform"]["posZ"] = round(z - d / 2, 3)
+        out += objs
+        x += w + GAP
+        row_depth = max(row_depth, d)
+    return out
 
 
 def write_tts(designs_pdf: Path, stage: Path, final: Path, specs: list[DesignSpec], title: str, bleed_mm: float,
@@ -48,28 +93,26 @@ def write_tts(designs_pdf: Path, stage: Path, final: Path, specs: list[DesignSpe
     page_of = {s.id: i for i, s in enumerate(specs)}
     by_id = {s.id: s for s in specs}
     groups = fronts_by_component(specs)
-    objects, skipped, files = [], [], 0
+    piles, skipped, files = [], [], 0
     url = lambda name: (final / name).resolve().as_uri()  # noqa: E731
     pdf = pdfium.PdfDocument(str(designs_pdf))
     try:
-        x = 0.0
         for cid, fronts in groups.items():
             c = fronts[0].component
             if c.kind not in FLAT:
                 skipped.append(cid)
                 continue
             if c.kind == "card":
-                obj, n = _deck(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x)
+                obj, n = _deck(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url)
             else:
-                obj, n = _tiles(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x)
-            objects.extend(obj)
+                obj, n = _tiles(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url)
+            piles.extend(obj)
             files += n
-            x += 4.0
             tick()
     finally:
         pdf.close()
     saved = {"SaveName": title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
-             "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": objects, "TabStates": {},
+             "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": _lay_out(piles), "TabStates": {},
              "VersionNumber": ""}
     name = f"{final.parent.name}.json"
     (stage / name).write_text(json.dumps(saved, indent=1, sort_keys=False), encoding="utf-8")
@@ -77,7 +120,7 @@ def write_tts(designs_pdf: Path, stage: Path, final: Path, specs: list[DesignSpe
     return files + 1, notes
 
 
-def _deck(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x) -> tuple[list, int]:
+def _deck(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url) -> tuple[list, int]:
     """A deck as TTS custom-deck sheets: the fronts, the deck's back in each sheet's hidden slot, and
     one back image for the deck (or a sheet of backs when the backs differ)."""
     from PIL import Image
@@ -110,15 +153,15 @@ def _deck(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x) -> tuple[li
         for i, s in enumerate(chunk):
             for _ in range(s.count):
                 cards.append({"Name": "Card", "Nickname": s.id, "CardID": (k + 1) * 100 + i,
-                              "Transform": _transform(x, 0.0, c.width_mm / 63.5),
+                              "Transform": _transform(0, 0, c.width_mm / 63.5, face_down=True),
                               "CustomDeck": {key: custom[key]}})
     deck = {"Name": "DeckCustom" if len(cards) > 1 else "Card", "Nickname": c.name,
-            "Transform": _transform(x, 0.0, c.width_mm / 63.5), "CustomDeck": custom}
+            "Transform": _transform(0, 0, c.width_mm / 63.5, face_down=True), "CustomDeck": custom}
     if len(cards) > 1:
         deck.update({"DeckIDs": [card["CardID"] for card in cards], "ContainedObjects": cards})
     else:
         deck.update({"CardID": cards[0]["CardID"]})
-    return [deck], files
+    return [([deck], _footprint(c))], files
 
 
 def _deck_sheet(chunk, hidden, draw, w: int, h: int, by_id) -> tuple[int, int, object, object]:
@@ -141,30 +184,46 @@ def _deck_sheet(chunk, hidden, draw, w: int, h: int, by_id) -> tuple[int, int, o
     return cols, rows, faces, backs
 
 
-def _tiles(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url, x) -> tuple[list, int]:
-    objects, files = [], 0
-    z = 0.0
+def _tiles(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url) -> tuple[list, int]:
+    """Each design's copies as one pile of Custom_Tiles, or of Custom_Tokens cut out of RGBA images."""
+    piles, files = [], 0
     for s in fronts:
         c = s.component
+        token = c.kind == "token"
         w = max(16, round(c.width_mm * TILE_PX_PER_MM))
         face = f"{s.id}.png"
-        write_png(_render(pdf, page_of[s.id], s, bleed_mm, w), stage / face, None)
-        files += 1
+        files += _piece_image(pdf, page_of[s.id], s, bleed_mm, w, token, stage / face)
         image = {"ImageURL": url(face), "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0}
         if s.back:
             back = f"{s.back}.png"
             if not (stage / back).exists():
-                write_png(_render(pdf, page_of[s.back], by_id[s.back], bleed_mm, w), stage / back, None)
-                files += 1
+                files += _piece_image(pdf, page_of[s.back], by_id[s.back], bleed_mm, w, token, stage / back)
             image["ImageSecondaryURL"] = url(back)
-        token = c.kind == "token"
+        scale = c.width_mm / 25.4 / 2
         if token:
-            image["CustomToken"] = {"Thickness": 0.2, "MergeDistancePixels": 15.0, "StandUp": False, "Stackable": True}
+            scale *= (w + 2 * TOKEN_MARGIN_PX) / w      # the image's transparent margin is not token
+            image["CustomToken"] = {"Thickness": THICKNESS, "MergeDistancePixels": 15.0, "StandUp": False,
+                                    "Stackable": True}
         else:
-            image["CustomTile"] = {"Type": TILE_TYPE.get(c.shape, 0), "Thickness": 0.2, "Stackable": c.kind != "board",
-                                   "Stretch": True}
-        for _ in range(s.count):
-            objects.append({"Name": "Custom_Token" if token else "Custom_Tile", "Nickname": s.id,
-                            "Transform": _transform(x, z, c.width_mm / 25.4 / 2), "CustomImage": image})
-        z += 2.0
-    return objects, files
+            image["CustomTile"] = {"Type": TILE_TYPE.get(c.shape, 0), "Thickness": THICKNESS,
+                                   "Stackable": c.kind != "board", "Stretch": True}
+        pieces = [{"Name": "Custom_Token" if token else "Custom_Tile", "Nickname": s.id,
+                   "Transform": _transform(0, 0, scale), "CustomImage": image} for _ in range(s.count)]
+        piles.append(_pile(pieces, _footprint(c), s.id))
+    return piles, files
+
+
+def _piece_image(pdf, index: int, spec: DesignSpec, bleed_mm: float, w: int, token: bool, target: Path) -> int:
+    """A tile's trim as RGB; a token's as RGBA, transparent outside its cut outline and in a margin round it."""
+    raster = _render(pdf, index, spec, bleed_mm, w)
+    if not token:
+        write_png(raster, target, None)
+        return 1
+    from PIL import Image
+
+    m = TOKEN_MARGIN_PX
+    rgba = Image.new("RGBA", (raster.width + 2 * m, raster.height + 2 * m), (255, 255, 255, 0))
+    rgba.paste(raster.image(), (m, m))
+    rgba.putalpha(outline_mask(spec.component.cut_path(), raster.width / spec.component.width_mm, rgba.size, m))
+    rgba.save(target, "PNG", compress_level=6)       # Pillow's encoder: the same bytes for the same pixels
+    return 1

@@ -25,11 +25,13 @@ class RenderedDesign:
 
 def render_designs(game: Game, look: Appearance, bleed_mm: float, specs: list[DesignSpec],
                    tick: Callable[[], None] = lambda: None,
-                   aid: dict | None = None) -> tuple[list[RenderedDesign], list[str]]:
+                   aid: dict | None = None,
+                   safe_mm: dict[str, float] | None = None) -> tuple[list[RenderedDesign], list[str]]:
     """All designs, or every problem found across them (each reported once). `aid`: what the game's
-    rules module says its printed aids show (templates get it as `aid`)."""
+    rules module says its printed aids show (templates get it as `aid`); `safe_mm`: a component's safe
+    inset where a print shop asks more than the default."""
     notes = RenderNotes()
-    builder = ContextBuilder(game, look, bleed_mm, notes, aid or {})
+    builder = ContextBuilder(game, look, bleed_mm, notes, aid or {}, safe_mm)
     families = Families(builder.book.families(), display_path(game.folder / "fonts"))
     out: list[RenderedDesign] = []
     problems, seen = [], set()

@@ -67,13 +67,15 @@ class RenderNotes:
         return lines
 
 
-def geometry(design: DesignSpec, bleed_mm: float, game: Game | None = None) -> dict[str, Any]:
+def geometry(design: DesignSpec, bleed_mm: float, game: Game | None = None,
+             safe_mm: float = SAFE_MM) -> dict[str, Any]:
+    """Where a design's trim and safe zone lie; `safe_mm` is wider than SAFE_MM when a print shop asks more."""
     c = design.component
-    b, w, h = bleed_mm, c.width_mm, c.height_mm
+    b, w, h, m = bleed_mm, c.width_mm, c.height_mm, safe_mm
     trim = {"x": b, "y": b, "w": w, "h": h}
-    safe = {"x": b + SAFE_MM, "y": b + SAFE_MM, "w": max(w - 2 * SAFE_MM, 0), "h": max(h - 2 * SAFE_MM, 0)}
+    safe = {"x": b + m, "y": b + m, "w": max(w - 2 * m, 0), "h": max(h - 2 * m, 0)}
     geo = {"W": w + 2 * b, "H": h + 2 * b, "b": b, "w": w, "h": h, "cx": b + w / 2, "cy": b + h / 2,
-           "trim": trim, "safe": safe, "safe_mm": SAFE_MM, "cut": c.cut_path(),
+           "trim": trim, "safe": safe, "safe_mm": m, "cut": c.cut_path(),
            "folds": [{"x1": f.x1 + b, "y1": f.y1 + b, "x2": f.x2 + b, "y2": f.y2 + b} for f in c.folds],
            "panels": {name: {"x": x + b, "y": y + b, "w": pw, "h": ph} for name, (x, y, pw, ph) in c.panels.items()},
            "spaces": {name: {"w": sw, "h": sh} for name, (sw, sh) in c.spaces.items()}}
@@ -112,8 +114,9 @@ class ContextBuilder:
     """Builds contexts for every design of a game under one appearance and bleed."""
 
     def __init__(self, game: Game, look: Appearance, bleed_mm: float, notes: RenderNotes,
-                 aid: dict[str, Any] | None = None):
+                 aid: dict[str, Any] | None = None, safe_mm: dict[str, float] | None = None):
         self.game = game
+        self.safe_mm = safe_mm or {}     # component id -> its safe inset, when a print shop asks more than SAFE_MM
         self.aid = aid or {}
         self.look = look
         self.bleed_mm = bleed_mm
@@ -141,7 +144,7 @@ class ContextBuilder:
 
     def context(self, design: DesignSpec) -> dict[str, Any]:
         game, comp = self.game, design.component
-        geo = geometry(design, self.bleed_mm, self.game)
+        geo = geometry(design, self.bleed_mm, self.game, self.safe_mm.get(comp.id, SAFE_MM))
         fit, flow = self._fitter(design, geo)
         seat = None
         if design.player is not None:
@@ -270,7 +273,8 @@ class ContextBuilder:
                 size, fitted = richtext.fit(lines, x1 - x0, y1 - y0, max_pt * PT_TO_MM, min_pt * PT_TO_MM, leading,
                                             measure, m.ascender, m.descender)
             except richtext.TextOverflow as exc:
-                raise RenderError(Problem(f'text "{_short(str(text))}" {exc} (safe zone {SAFE_MM:g} mm inside the '
+                raise RenderError(Problem(f'text "{_short(str(text))}" {exc} (safe zone '
+                                          f'{geo["safe_mm"]:g} mm inside the '
                                           "trim)", None, where)) from None
             height = size * (m.ascender + m.descender + (len(fitted) - 1) * leading)
             top = {"top": y0, "bottom": y1 - height}.get(valign, y0 + (y1 - y0 - height) / 2)
@@ -332,7 +336,8 @@ class ContextBuilder:
             try:
                 fitted = fit_flow(paras, x1 - x0, y1 - y0, max_pt * PT_TO_MM, min_pt * PT_TO_MM, leading)
             except TextOverflow as exc:
-                raise RenderError(Problem(f'text "{_short(paras[0].text)}" {exc} (safe zone {SAFE_MM:g} mm inside '
+                raise RenderError(Problem(f'text "{_short(paras[0].text)}" {exc} (safe zone '
+                                          f'{geo["safe_mm"]:g} mm inside '
                                           "the trim)", None, f"design {design.id}")) from None
             top = {"top": y0, "bottom": y1 - fitted.height}.get(valign, y0 + (y1 - y0 - fitted.height) / 2)
             ax = {"start": x0, "end": x1}.get(align, (x0 + x1) / 2)
