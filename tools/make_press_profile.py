@@ -24,6 +24,7 @@ OUT = Path(__file__).resolve().parent.parent / "profiles" / "punchboard-press-cm
 TAC = 3.0                # total ink limit of the separation, 300 %
 N = 2.0                  # Yule-Nielsen factor
 TVI = 0.14               # tone value increase at 50 %
+GAMUT_DE = 3.0           # gamt: separations that miss their colour by more than this are out of gamut
 D50 = np.array([0.9642, 1.0, 0.8249])
 
 # ISO 12647-2:2004 paper type 1 aims (D50, 2 degrees): paper, solids and overprints.
@@ -131,11 +132,20 @@ def a2b(grid: int = 9) -> bytes:
     return lut16(4, 3, grid, lab_to_u16(cmyk_to_lab(cmyk)).reshape(-1, 3))
 
 
-def b2a(grid: int = 17) -> bytes:
+def b2a(grid: int = 17) -> tuple[bytes, bytes]:
+    """The B2A table and the `gamt` table over the same Lab grid (one separation serves both)."""
     axis = np.linspace(0, 65535, grid)
     code = np.stack(np.meshgrid(axis, axis, axis, indexing="ij"), -1)
-    cmyk = separate(u16_to_lab(code))
-    return lut16(3, 4, grid, np.round(cmyk * 65535).reshape(-1, 4))
+    lab = u16_to_lab(code)
+    cmyk = separate(lab)
+    return lut16(3, 4, grid, np.round(cmyk * 65535).reshape(-1, 4)), gamut(lab, cmyk)
+
+
+def gamut(lab: np.ndarray, cmyk: np.ndarray) -> bytes:
+    """ICC v2 `gamt` (required in output profiles): PCS Lab -> one channel, 0 in gamut, 0xFFFF out. A colour is
+    out of gamut when its separation, printed through the model, lands more than GAMUT_DE (CIE76) from it."""
+    error = np.linalg.norm(cmyk_to_lab(cmyk) - lab, axis=-1)
+    return lut16(3, 1, lab.shape[0], np.where(error > GAMUT_DE, 65535, 0).reshape(-1, 1))
 
 
 def text_tag(text: str) -> bytes:
@@ -153,12 +163,12 @@ def xyz_tag(xyz) -> bytes:
 
 def profile() -> bytes:
     paper = lab_to_xyz(np.array(PAPER))
-    a2b0, b2a0 = a2b(), b2a()
+    a2b0, (b2a0, gamt) = a2b(), b2a()
     tags = [(b"desc", desc_tag("Punchboard press CMYK (ISO 12647-2 aims, 300% TAC)")),
             (b"cprt", text_tag("CC0 1.0: no rights reserved. Built by Punchboard's tools/make_press_profile.py "
                                "from the published ISO 12647-2 paper type 1 aims.")),
             (b"wtpt", xyz_tag(paper)), (b"A2B0", a2b0), (b"A2B1", a2b0), (b"A2B2", a2b0),
-            (b"B2A0", b2a0), (b"B2A1", b2a0), (b"B2A2", b2a0)]
+            (b"B2A0", b2a0), (b"B2A1", b2a0), (b"B2A2", b2a0), (b"gamt", gamt)]
     offset = 128 + 4 + 12 * len(tags)
     table, data, seen = [], b"", {}
     for sig, body in tags:

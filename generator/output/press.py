@@ -5,6 +5,15 @@ tools/make_press_profile.py) with LittleCMS (Pillow's ImageCms), unless the pale
 `cmyk:` values, which are then used exactly. Neutral colours (greys, black text, marks) print with black
 ink only. Content streams, form XObjects, tiling patterns, shadings and images are all rewritten; any sum
 of inks above the limit has its cyan, magenta and yellow scaled down (black kept), so no point exceeds it.
+
+Text is separated by its own rule (`Converter.text`), because small type in four inks blurs under
+misregistration and tinted black is screened. A text colour is *near-neutral* when its CIELAB chroma C*ab
+(sRGB -> Lab D50 through LittleCMS) is at most TEXT_CHROMA = 8: the shipped grey inks are C* 1.4-6.3 (Kamiza
+#6b645c 6.3, Izakaya faint #9a958c 5.1, Nusfjord #8b949c 5.4), while the lightest coloured text ink, a
+brown such as #8a5a48, is C* 27. Near-neutral text prints with black ink alone, at the tint whose printed
+L* (the shipped profile's black ramp, relative colorimetric) matches the colour's L*; near-neutral text
+darker than TEXT_BLACK_L = L* 20 (the palettes' "ink" colours, L* 9-18; solid black prints L* 17 relative)
+prints solid K 100 % and overprints. Coloured text, and every non-text fill, keeps the general rule above.
 """
 
 from __future__ import annotations
@@ -17,6 +26,9 @@ from generator import paths
 
 PROFILE = "punchboard-press-cmyk.icc"
 NEUTRAL = 12          # an RGB colour whose channels differ by at most this is printed with black only
+TEXT_CHROMA = 8.0     # text with CIELAB chroma at most this is near-neutral: black ink only
+TEXT_BLACK_L = 20.0   # near-neutral text darker than this L* is solid black, overprinting
+SOLID_BLACK = (0.0, 0.0, 0.0, 1.0)
 
 CMYK = tuple[float, float, float, float]
 
@@ -40,6 +52,23 @@ class Converter:
             return (0.0, 0.0, 0.0, round(1 - sum(rgb) / 765, 4))
         c, m, y, k = _transform_pixel(rgb)
         return self.limit_ink((c / 255, m / 255, y / 255, k / 255))
+
+    def text(self, r: float, g: float, b: float) -> tuple[CMYK, bool]:
+        """The CMYK of a text fill and whether it overprints: near-neutral text in black ink only."""
+        key = tuple(max(0, min(255, round(v * 255))) for v in (r, g, b))
+        return self._text(key)
+
+    @lru_cache(maxsize=None)
+    def _text(self, rgb: tuple[int, int, int]) -> tuple[CMYK, bool]:
+        if rgb in self.explicit:
+            cmyk = self.limit_ink(self.explicit[rgb])
+            return cmyk, cmyk == SOLID_BLACK
+        lightness, chroma = _lab_of(rgb)
+        if chroma > TEXT_CHROMA:
+            return self._convert(rgb), False
+        if lightness < TEXT_BLACK_L:
+            return SOLID_BLACK, True
+        return (0.0, 0.0, 0.0, _black_for(lightness)), False
 
     def limit_ink(self, cmyk: CMYK) -> CMYK:
         """C, M and Y scaled down (black kept) until the inks add up to the limit."""
@@ -83,3 +112,47 @@ def _transform_pixel(rgb: tuple[int, int, int]) -> tuple[int, int, int, int]:
     return ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), _transform()).getpixel((0, 0))
 
 
+
+
+@lru_cache(maxsize=None)
+def _lab_of(rgb: tuple[int, int, int]) -> tuple[float, float]:
+    """CIELAB L* and chroma C*ab (D50) of an sRGB colour."""
+    from PIL import Image, ImageCms
+
+    transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.createProfile("LAB"), "RGB", "LAB")
+    lab = _lab_transform_apply(transform, Image.new("RGB", (1, 1), rgb))
+    return lab[0], (lab[1] ** 2 + lab[2] ** 2) ** 0.5
+
+
+def _lab_transform_apply(transform, image) -> tuple[float, float, float]:
+    from PIL import ImageCms
+
+    L, a, b = ImageCms.applyTransform(image, transform).getpixel((0, 0))
+    return L * 100 / 255, a - 128, b - 128           # Pillow's LAB mode stores a* and b* offset by 128
+
+
+@lru_cache(maxsize=1)
+def _black_ramp() -> list[float]:
+    """Printed L* of black ink alone at 0..255 through the shipped profile (relative colorimetric)."""
+    from PIL import Image, ImageCms
+
+    press = ImageCms.ImageCmsProfile(str(_profile_path()))
+    transform = ImageCms.buildTransform(press, ImageCms.createProfile("LAB"), "CMYK", "LAB",
+                                        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    ramp = Image.new("CMYK", (256, 1))
+    ramp.putdata([(0, 0, 0, k) for k in range(256)])
+    lab = ImageCms.applyTransform(ramp, transform)
+    return [lab.getpixel((k, 0))[0] * 100 / 255 for k in range(256)]
+
+
+def _black_for(lightness: float) -> float:
+    """The black tint (0-1, 4 decimals) whose printed L* matches `lightness`, interpolated along the ramp."""
+    ramp = _black_ramp()
+    if lightness >= ramp[0]:
+        return 0.0
+    for k in range(1, 256):
+        if ramp[k] <= lightness:
+            span = ramp[k - 1] - ramp[k]
+            frac = (ramp[k - 1] - lightness) / span if span > 0 else 1.0
+            return round((k - 1 + frac) / 255, 4)
+    return 1.0

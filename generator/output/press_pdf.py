@@ -17,6 +17,8 @@ from generator.output.press import Converter, profile_bytes
 from generator.output.shop import save_pdf
 
 FILL_SET = {"sc", "scn"}
+TEXT_SHOW = {"Tj", "TJ", "'", '"'}
+OVERPRINT, KNOCKOUT = "/PBTextOverprint", "/PBTextKnockout"
 STROKE_SET = {"SC", "SCN"}
 
 
@@ -50,6 +52,77 @@ def _space_kind(space, resources) -> str:
     return "other"
 
 
+def _numbers(cmyk) -> list:
+    return [pikepdf.Object.parse(f"{v:.4f}".encode()) for v in cmyk]
+
+
+class _TextFill:
+    """Text's own separation (Converter.text): each text-showing operator gets the text colour of the fill in
+    force (set before BT, the usual case, or inside it), black text an overprinting graphics state; after ET
+    the general colour and knockout come back, so paths drawn later are untouched."""
+
+    def __init__(self, convert: Converter):
+        self.convert, self.source, self.stack = convert, None, []
+        self.regular = None                        # the general CMYK last written for the fill
+        self.shown = None                          # the text CMYK written inside this BT, if any
+        self.overprint = self.used = False
+
+    def state(self, name: str) -> None:
+        if name == "q":
+            self.stack.append((self.source, self.regular))
+        elif name == "Q" and self.stack:
+            self.source, self.regular = self.stack.pop()
+        elif name == "BT":
+            self.shown = None
+
+    def set_fill(self, kind: str, nums: list[float], cmyk) -> list:
+        self.source = (kind, nums) if kind in ("rgb", "gray") else ("cmyk", list(cmyk))
+        self.regular, self.shown = cmyk, None
+        if self.overprint:                         # a new fill inside BT after black text
+            self.overprint = False
+            return [([pikepdf.Name(KNOCKOUT)], pikepdf.Operator("gs"))]
+        return []
+
+    def before_show(self) -> list:
+        if self.source is None:
+            return []
+        kind, nums = self.source
+        if kind == "cmyk":
+            cmyk, over = tuple(nums), tuple(nums) == (0.0, 0.0, 0.0, 1.0)
+        else:
+            cmyk, over = self.convert.text(*(nums if kind == "rgb" else nums * 3))
+        ops = []
+        if over != self.overprint:
+            ops.append(([pikepdf.Name(OVERPRINT if over else KNOCKOUT)], pikepdf.Operator("gs")))
+            self.overprint, self.used = over, True
+        if cmyk != (self.shown or self.regular):
+            ops.append((_numbers(cmyk), pikepdf.Operator("k")))
+            self.shown = cmyk
+        return ops
+
+    def after_text(self) -> list:
+        ops = []
+        if self.overprint:
+            ops.append(([pikepdf.Name(KNOCKOUT)], pikepdf.Operator("gs")))
+            self.overprint = False
+        if self.shown is not None and self.regular is not None and self.shown != self.regular:
+            ops.append((_numbers(self.regular), pikepdf.Operator("k")))
+        self.shown = None
+        return ops
+
+
+def _add_states(pdf: pikepdf.Pdf, owner, resources) -> None:
+    """The two graphics states text switches between: overprint on (OPM 1, so zero inks leave what is under
+    them) and the default knockout."""
+    if resources is None:
+        resources = owner.Resources = pikepdf.Dictionary()
+    states = resources.get("/ExtGState")
+    if states is None:
+        states = resources.ExtGState = pikepdf.Dictionary()
+    states[OVERPRINT] = pikepdf.Dictionary(Type=pikepdf.Name.ExtGState, OP=True, op=True, OPM=1)
+    states[KNOCKOUT] = pikepdf.Dictionary(Type=pikepdf.Name.ExtGState, OP=False, op=False, OPM=0)
+
+
 class PressWriter:
     def __init__(self, pdf: pikepdf.Pdf, convert: Converter):
         self.pdf, self.convert, self.done = pdf, convert, set()
@@ -66,6 +139,7 @@ class PressWriter:
     def stream(self, owner, resources) -> None:
         """Rewrite one content stream (a page's, or a form's or pattern's) in place."""
         fill = stroke = "gray"
+        text = _TextFill(self.convert)
         out = []
         for operands, op in pikepdf.parse_content_stream(owner):
             name = str(op)
@@ -73,6 +147,7 @@ class PressWriter:
                 kind = _space_kind(operands[0], resources)
                 if name == "cs":
                     fill = kind
+                    text.source = None
                 else:
                     stroke = kind
                 if kind in ("rgb", "gray", "cmyk"):
@@ -84,16 +159,28 @@ class PressWriter:
                 nums = [float(v) for v in operands if not isinstance(v, pikepdf.Name)]
                 cmyk = self.cmyk_of(kind, nums) if len(nums) == len(operands) else None
                 if cmyk is not None:
-                    out.append(([pikepdf.Object.parse(f"{v:.4f}".encode()) for v in cmyk],
-                                pikepdf.Operator("K" if stroking else "k")))
+                    out.extend(text.set_fill(kind, nums, cmyk) if not stroking else [])
+                    out.append((_numbers(cmyk), pikepdf.Operator("K" if stroking else "k")))
                     if stroking:
                         stroke = "cmyk"
                     else:
                         fill = "cmyk"
                     continue
+                if not stroking:
+                    text.source = None
             elif name == "BI":
                 raise ValueError("inline images are not converted")
+            elif name in ("q", "Q", "BT"):
+                text.state(name)
+            elif name in TEXT_SHOW:
+                out.extend(text.before_show())
+            elif name == "ET":
+                out.append((operands, op))
+                out.extend(text.after_text())
+                continue
             out.append((operands, op))
+        if text.used:
+            _add_states(self.pdf, owner, resources)
         data = pikepdf.unparse_content_stream(out)
         if isinstance(owner, pikepdf.Stream):
             owner.write(data)
