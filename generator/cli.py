@@ -64,6 +64,22 @@ def _bleed(text: str) -> float:
     return abs(mm)
 
 
+REG_INSET_MM = (5.0, 30.0)   # a home printer's margin .. a third of the way into an A6 sheet's width
+
+
+def _reg_inset(text: str) -> float:
+    """--reg-inset: the print-then-cut marks' inset, a length from 5 mm (nothing prints nearer the edge) to 30 mm."""
+    try:
+        mm = parse_length_mm(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    low, high = REG_INSET_MM
+    if not low <= mm <= high:
+        raise argparse.ArgumentTypeError(f'expected an inset from {low:g} to {high:g} mm (Silhouette Studio: 10mm '
+                                         f'or more), got "{text}"')
+    return mm
+
+
 def _offset(text: str) -> tuple[float, float]:
     """--back-offset X,Y: bare numbers are millimetres (as the help says); each may carry its own unit."""
     parts = text.split(",")
@@ -165,6 +181,9 @@ def parser() -> argparse.ArgumentParser:
                    "own), or fold (each back beside its front, to fold and glue; every page single-sided) (default long)")
     b.add_argument("--back-offset", type=_offset, default=(0.0, 0.0), metavar="X,Y",
                    help="shift backs by X,Y mm (read off the calibration page; write --back-offset=-1,0.5 for negatives)")
+    b.add_argument("--reg-inset", type=_reg_inset, metavar="LENGTH", help="with --formats cut: the registration "
+                   "marks' inset from the paper edge, as set in the cutter's software (default 10mm, Silhouette "
+                   "Studio's smallest)")
     b.add_argument("--out", type=Path, default=Path("output"), metavar="DIR", help="output folder (default output/)")
     b.add_argument("--theme", type=Path, metavar="FILE", help="YAML file overriding colours, fonts and art")
     b.add_argument("--style", type=_lower, default="colour", metavar="NAME",
@@ -296,7 +315,10 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from generator.shops import load_preset
         preset = load_preset(args.shop)
     bleed = preset.bleed_mm if preset else args.bleed
-    sheet = SheetOptions(args.paper, bleed, args.marks, args.duplex, args.back_offset)
+    if args.reg_inset is not None and "cut" not in args.formats:
+        raise OptionError("--reg-inset places print-then-cut registration marks: add cut to --formats")
+    sheet = SheetOptions(args.paper, bleed, args.marks, args.duplex, args.back_offset,
+                         reg_inset_mm=10.0 if args.reg_inset is None else args.reg_inset)
     check_fold(SheetOptions(duplex=args.duplex, back_offset_mm=args.back_offset, registration="cut" in args.formats))
     options = BuildOptions(sheet, args.out, args.theme, args.style, args.formats, shop=preset, press=args.press,
                            ink_limit=args.ink_limit, selection=Selection(args.players, args.only or ()),

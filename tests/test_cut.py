@@ -1,6 +1,6 @@
 """Print-then-cut files: every cut path lies on the trim the manifest gives (within 0.1 mm), folds are on their
 own layer, and the registration marks are where the cutter is told to look (Silhouette Type 1 marks with
-Inset 5 mm, Length 20 mm, Thickness 0.5 mm, as the README says to set them)."""
+Inset 10 mm, Length 20 mm, Thickness 0.5 mm, as the README says to set them)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest
 from generator.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 
-INSET, SQUARE, LENGTH, THICK = 5.0, 5.0, 20.0, 0.5
+INSET, SQUARE, LENGTH, THICK = 10.0, 5.0, 20.0, 0.5
 TOLERANCE = 0.1
 
 

@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass
 
 from generator.errors import OptionError
-from generator.layout.registration import MARGIN_MM as REGISTRATION_MARGIN_MM
+from generator.layout.registration import clear_area
 from generator.layout.plan import MARGIN_MM, MARK_MAX_MM, MARK_MIN_MM, MARK_OFFSET_MM, PieceInput, SheetOptions
 
 EPS = 1e-6
@@ -80,8 +80,9 @@ def band_mm(options: SheetOptions) -> float:
 
 def printable(options: SheetOptions) -> Rect:
     w, h = options.page_mm
-    m = REGISTRATION_MARGIN_MM if options.registration else MARGIN_MM
-    return Rect(m, m, w - 2 * m, h - 2 * m)
+    if options.registration:         # clear of the print-then-cut marks' zones
+        return Rect(*clear_area(w, h, options.reg_inset_mm))
+    return Rect(MARGIN_MM, MARGIN_MM, w - 2 * MARGIN_MM, h - 2 * MARGIN_MM)
 
 
 @dataclass(frozen=True)

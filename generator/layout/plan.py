@@ -26,6 +26,7 @@ class SheetOptions:
     duplex: str = "long"
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     registration: bool = False             # print-then-cut marks (layout/registration.py) and their margin
+    reg_inset_mm: float = 10.0             # the marks' inset from the paper edge (Silhouette Studio's smallest)
 
     @property
     def page_mm(self) -> tuple[float, float]:

@@ -109,7 +109,7 @@ def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> 
         placements, lines, outlines = _page_parts(blocks, opts, footer.area, pairs=pairs, folded=folded,
                                                     keep_out=_spot(footer))
         if opts.registration:           # print-then-cut: the machine's marks
-            lines = lines + registration_lines(*opts.page_mm)
+            lines = lines + registration_lines(*opts.page_mm, opts.reg_inset_mm)
         double = k < duplex_fronts
         how = fold_words(bool(folded)) if options.duplex == "fold" else how_to_print(options, double, 2 * duplex_fronts)
         words = f"{title} · sheet {k + 1} of {sheets} · {options.paper.upper()} at 100 % (actual size) · {how}"

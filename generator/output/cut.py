@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from generator.layout.plan import Page, SheetPlan
-from generator.layout.registration import marked, registration_box
+from generator.layout.registration import INSET_MM, marked, registration_box
 from generator.layout.turn import frame_matrix
 from generator.units import fmt_number
 
@@ -102,10 +102,10 @@ def page_cuts(page: Page) -> tuple[list[list[tuple]], list[tuple[float, float, f
     return cuts, folds
 
 
-def cut_svg(page: Page, page_w: float, page_h: float) -> str:
+def cut_svg(page: Page, page_w: float, page_h: float, inset: float = INSET_MM) -> str:
     f = fmt_number
     cuts, folds = page_cuts(page)
-    marks = registration_box(page_w, page_h)
+    marks = registration_box(page_w, page_h, inset)
     lines = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{f(page_w)}mm" height="{f(page_h)}mm" '
              f'viewBox="0 0 {f(page_w)} {f(page_h)}">',
              '<g id="registration" fill="#000000">']
@@ -140,44 +140,71 @@ def _bulge(p0: tuple[float, float], s: tuple) -> float:
     return math.tan(angle / 4) * (-1 if sweep else 1)
 
 
-def write_dxf(page: Page, page_w: float, page_h: float, target: Path) -> None:
-    """The same paths as an AutoCAD R12 DXF in millimetres (y up, origin at the sheet's bottom left), layers
-    CUT, SCORE and REGISTRATION: closed polylines with bulges for arcs, lines, a solid square. Written by
-    hand because R12 is a few group codes and this way the bytes are the same on every build."""
+LAYERS = (("CUT", 1), ("SCORE", 5), ("REG-SQUARE", 7), ("REG-L", 7))   # name, ACI colour
+
+
+def write_dxf(page: Page, page_w: float, page_h: float, target: Path, inset: float = INSET_MM) -> None:
+    """The same paths as an AutoCAD R12 DXF in millimetres (y up, origin at the sheet's bottom left; $INSUNITS
+    4 says millimetres, so importers need not guess), a layer for each kind: CUT and SCORE (closed polylines
+    with bulges for arcs, lines), REG-SQUARE (a solid square) and REG-L (the two L's as closed outlines), so a
+    cutter's software can set the marks and score lines apart from the cuts. Written by hand because R12 is a
+    few group codes and this way the bytes are the same on every build."""
     up = lambda p: (p[0], round(page_h - p[1], 4))  # noqa: E731
-    out = ["0", "SECTION", "2", "HEADER", "9", "$ACADVER", "1", "AC1009", "9", "$MEASUREMENT", "70", "1",
+    out = ["0", "SECTION", "2", "HEADER", "9", "$ACADVER", "1", "AC1009", "9", "$INSUNITS", "70", "4",
+           "9", "$MEASUREMENT", "70", "1",
            "9", "$EXTMIN", "10", "0", "20", "0", "9", "$EXTMAX", "10", _n(page_w), "20", _n(page_h), "0", "ENDSEC",
-           "0", "SECTION", "2", "TABLES", "0", "TABLE", "2", "LAYER", "70", "3"]
-    for name, colour in (("CUT", 1), ("SCORE", 5), ("REGISTRATION", 7)):
+           "0", "SECTION", "2", "TABLES", "0", "TABLE", "2", "LAYER", "70", str(len(LAYERS))]
+    for name, colour in LAYERS:
         out += ["0", "LAYER", "2", name, "70", "0", "62", str(colour), "6", "CONTINUOUS"]
     out += ["0", "ENDTAB", "0", "ENDSEC", "0", "SECTION", "2", "ENTITIES"]
     cuts, folds = page_cuts(page)
     for segs in cuts:
-        pts, here = [], None
-        for s in segs:
-            if s[0] in ("M", "L"):
-                here = (s[1], s[2])
-                pts.append([*up(here), 0.0])
-            elif s[0] == "A":
-                pts[-1][2] = _bulge(here, s)
-                here = (s[6], s[7])
-                pts.append([*up(here), 0.0])
-        if len(pts) > 1 and math.dist(pts[0][:2], pts[-1][:2]) < 1e-6:
-            pts.pop()
-        out += ["0", "POLYLINE", "8", "CUT", "66", "1", "70", "1"]
-        for x, y, bulge in pts:
-            out += ["0", "VERTEX", "8", "CUT", "10", _n(x), "20", _n(y)] + (["42", _n(bulge, 6)] if bulge else [])
-        out += ["0", "SEQEND", "8", "CUT"]
+        out += _polyline(_dxf_points(segs, up), "CUT")
     for a, b, c, d in folds:
         (x1, y1), (x2, y2) = up((a, b)), up((c, d))
         out += ["0", "LINE", "8", "SCORE", "10", _n(x1), "20", _n(y1), "11", _n(x2), "21", _n(y2)]
-    x, y, s, _ = registration_box(page_w, page_h)["square"]
+    marks = registration_box(page_w, page_h, inset)
+    x, y, s, _ = marks["square"]
     corners = [up((x, y)), up((x + s, y)), up((x, y + s)), up((x + s, y + s))]
-    out += ["0", "SOLID", "8", "REGISTRATION"]
+    out += ["0", "SOLID", "8", "REG-SQUARE"]
     for k, (px, py) in enumerate(corners):
         out += [str(10 + k), _n(px), str(20 + k), _n(py)]
+    for key in ("top_right", "bottom_left"):
+        out += _polyline([[*up(p), 0.0] for p in _l_outline(marks[key], marks["thickness"][0], key)], "REG-L")
     out += ["0", "ENDSEC", "0", "EOF"]
     target.write_text("\n".join(out) + "\n", encoding="ascii")
+
+
+def _l_outline(box: list[float], t: float, key: str) -> list[tuple[float, float]]:
+    """An L's six corners (sheet millimetres): its arms run along the paper's edges from its outer corner."""
+    bx, by, n, _ = box
+    if key == "top_right":
+        return [(bx, by), (bx + n, by), (bx + n, by + n), (bx + n - t, by + n), (bx + n - t, by + t), (bx, by + t)]
+    return [(bx, by), (bx + t, by), (bx + t, by + n - t), (bx + n, by + n - t), (bx + n, by + n), (bx, by + n)]
+
+
+def _dxf_points(segs: list[tuple], up) -> list[list[float]]:
+    """A path's vertices as [x, y, bulge] with y up, the closing vertex dropped."""
+    pts, here = [], None
+    for s in segs:
+        if s[0] in ("M", "L"):
+            here = (s[1], s[2])
+            pts.append([*up(here), 0.0])
+        elif s[0] == "A":
+            pts[-1][2] = _bulge(here, s)
+            here = (s[6], s[7])
+            pts.append([*up(here), 0.0])
+    if len(pts) > 1 and math.dist(pts[0][:2], pts[-1][:2]) < 1e-6:
+        pts.pop()
+    return pts
+
+
+def _polyline(pts: list[list[float]], layer: str) -> list[str]:
+    """A closed R12 POLYLINE of [x, y, bulge] vertices on `layer`."""
+    out = ["0", "POLYLINE", "8", layer, "66", "1", "70", "1"]
+    for x, y, bulge in pts:
+        out += ["0", "VERTEX", "8", layer, "10", _n(x), "20", _n(y)] + (["42", _n(bulge, 6)] if bulge else [])
+    return out + ["0", "SEQEND", "8", layer]
 
 
 def _n(v: float, places: int = 4) -> str:
@@ -191,7 +218,8 @@ def write_cut_files(plan: SheetPlan, folder: Path, stem: str) -> list[str]:
     fronts = [p for p in plan.pages if p.side == "front" and marked(p)]
     for page in fronts:
         base = f"{stem}-sheet-{page.index + 1:02d}"
-        (folder / f"{base}.svg").write_text(cut_svg(page, page_w, page_h), encoding="utf-8")
-        write_dxf(page, page_w, page_h, folder / f"{base}.dxf")
+        inset = plan.options.reg_inset_mm
+        (folder / f"{base}.svg").write_text(cut_svg(page, page_w, page_h, inset), encoding="utf-8")
+        write_dxf(page, page_w, page_h, folder / f"{base}.dxf", inset)
         names += [f"{base}.svg", f"{base}.dxf"]
     return names
