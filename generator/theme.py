@@ -13,14 +13,13 @@ Every name in a theme must exist in the game, so a typo is an error rather than 
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from generator import paths
 from generator.confine import inside
-from generator.errors import OptionError, ProblemCollector, PunchboardError, display_path
+from generator.errors import OptionError, ProblemCollector, PunchboardError, did_you_mean, display_path
 from generator.model import ArtSource, FontRole, Game, PlayerColour, Style
 from generator.spec.reader import Reader
 from generator.schema import keys
@@ -51,10 +50,8 @@ class Appearance:
 def appearance(game: Game, theme_file: Path | None = None, style: str = "colour",
                placeholders: bool = False) -> Appearance:
     if style not in game.styles:
-        close = difflib.get_close_matches(style, list(game.styles), n=1)
-        hint = f' (did you mean "{close[0]}"?)' if close else ""
         raise OptionError(f'--style: unknown style "{style}" for {game.id}; expected one of: '
-                          f'{", ".join(game.styles)}{hint}')
+                          f'{", ".join(game.styles)}{did_you_mean(style, list(game.styles))}')
     named = _named_in(game)
     art = {name: _sources(value, game.folder, join("art", name), named) for name, value in game.art.items()}
     look = Appearance(

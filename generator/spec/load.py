@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from pathlib import Path
 from typing import Any
 
 from generator import paths
 from generator.confine import inside
-from generator.errors import OptionError, ProblemCollector, display_path
+from generator.errors import OptionError, ProblemCollector, did_you_mean, display_path
 from generator.model import (INK_SAVER, INK_SAVER_NOTE, ColourChecks, Component, Demand, FontRole, Game, PlayerColour,
                              SetupEntry, Style, TextPair, frozen_map)
 from generator.spec.components import MAX_PIECES, ComponentReader
@@ -347,9 +346,8 @@ class _GameReader:
             names = [r.text(p.get(k), join(where, k)) if k in p else None for k in ("text", "background")]
             for k, name in zip(("text", "background"), names):
                 if name is not None and name not in roles:
-                    close = difflib.get_close_matches(name, roles, n=1)
-                    hint = f' (did you mean "{close[0]}"?)' if close else ""
-                    r.add(join(where, k), f'unknown palette colour "{name}"; expected one of: {", ".join(roles)}{hint}')
+                    r.add(join(where, k), f'unknown palette colour "{name}"; expected one of: {", ".join(roles)}'
+                                          f'{did_you_mean(name, roles)}')
             large = bool(r.boolean(p["large"], join(where, "large"))) if "large" in p else False
             if all(n in roles for n in names):
                 pairs.append(TextPair(names[0], names[1], large))
