@@ -21,7 +21,7 @@ TOKEN = re.compile(r"[MLHVAZmlhvaz]|-?\d*\.?\d+(?:e-?\d+)?")
 ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "A": 7, "Z": 0}
 
 
-def _segments(path: str) -> list[tuple]:
+def segments(path: str) -> list[tuple]:
     """Absolute segments of a path of M, L, H, V, A and Z: ("M", x, y), ("L", x, y), ("A", rx, ry, rot,
     large, sweep, x, y), ("Z",)."""
     tokens = TOKEN.findall(path)
@@ -61,7 +61,7 @@ def placed(path: str, rotation: int, src_w: float, src_h: float, x: float, y: fl
     a, b, c, d, e, f = frame_matrix(rotation, src_w, src_h)
     move = lambda u, v: (round(a * u + c * v + e + x, 4), round(b * u + d * v + f + y, 4))  # noqa: E731
     out = []
-    for s in _segments(path):
+    for s in segments(path):
         if s[0] in ("M", "L"):
             out.append((s[0], *move(s[1], s[2])))
         elif s[0] == "A":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from generator.output.cut import _segments
+from generator.output.cut import segments
 
 SUPERSAMPLE = 4
 ARC_STEP_DEG = 5.0
@@ -40,7 +40,7 @@ def _arc_points(p0: tuple[float, float], s: tuple) -> list[tuple[float, float]]:
 def polygons(path: str) -> list[list[tuple[float, float]]]:
     """The closed subpaths of an M/L/H/V/A/Z path as point lists (arcs flattened every 5 degrees)."""
     out: list[list[tuple[float, float]]] = []
-    for s in _segments(path):
+    for s in segments(path):
         if s[0] == "M":
             out.append([(s[1], s[2])])
         elif s[0] == "L":
