@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import shutil
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from generator.designs import DesignSpec, expand, slugify
 from generator.formats import EXTRA_FORMATS, FORMATS
@@ -23,9 +24,11 @@ from generator.output.manifest import manifest
 from generator.output.png import write_pngs
 from generator.output.shop import write_boxed, write_shop_files
 from generator.output.typst_pdf import TypstRunner, designs_pdf, sheets_pdf
+from generator.incremental import page_keys
 from generator.output.writer import staged_folder
 from generator.output.preset import decks, preset_notes, proof_plan, safe_insets, write_per_card, write_per_deck
 from generator.output.tts import write_tts
+from generator.output.cricut import too_large, write_cricut
 from generator.output.cut import write_cut_files
 from generator.layout.registration import marked
 from generator.output.press import Converter
@@ -52,8 +55,11 @@ class BuildOptions:
     shop: Preset | None = None    # pnp build --shop: the shop's files under shop-<id>/
     press: bool = False           # pnp build --press: <game>-press.pdf, every colour DeviceCMYK
     ink_limit: int | None = None  # total ink of press files, percent (default: the shop's, else 300)
+    pdfx: str = "4"               # --pdfx: the PDF/X standard of the press file (4 or 1a)
+    press_profile: Any = None     # --press-profile: the shop's ICC profile (PressProfile), else the shipped one
     selection: Selection = field(default_factory=Selection)   # --players N / --only: a partial build
     placeholders: bool = False    # --placeholders: missing art prints as labelled placeholders
+    memo: Any = field(default=None, compare=False, hash=False, repr=False)  # pnp serve's caches (incremental.py)
 
 
 @dataclass(frozen=True)
@@ -108,8 +114,22 @@ class _Job:
     target: Path = Path(".")                    # where the stage ends up (for addresses written into files)
     press_colours: dict = field(default_factory=dict)   # exact press colours of the palette (sRGB -> CMYK)
     ink_limit: int | None = None
+    pdfx: str = "4"
+    press_profile: Any = None
     notes: list = field(default_factory=list)   # said in the build summary (a component a shop cannot print)
     svgs: dict = field(default_factory=dict)    # design id -> its SVG text
+    memo: Any = None                            # pnp serve's caches (incremental.py): unchanged files are linked
+
+    def converter(self, ink_limit: int) -> Converter:
+        """The press conversion: the palette's exact CMYK first, then the press profile (the shop's if given)."""
+        return Converter(ink_limit, self.press_colours, self.press_profile.path if self.press_profile else None)
+
+    def flattened(self, pages: int, standard) -> None:
+        if pages:
+            from generator.output.flatten import FLATTEN_DPI
+            self.notes.append(f"{self.game.id}: {pages} page{'s' if pages != 1 else ''} drawn with transparency "
+                              f"flattened into {FLATTEN_DPI} dpi images, as {standard.conformance} allows no "
+                              "transparency")
 
     def record(self, fmt: str, path_of) -> None:
         for s in self.specs:
@@ -137,7 +157,11 @@ def _write_svgs(job: _Job) -> None:
     """The SVGs Typst compiled (it had them in memory)."""
     (job.stage / "svg").mkdir()
     for s in job.specs:
-        (job.stage / "svg" / f"{s.id}.svg").write_text(job.svgs[s.id], encoding="utf-8")
+        path = job.stage / "svg" / f"{s.id}.svg"
+        if job.memo:
+            job.memo.write(job.stage, path, job.svgs[s.id].encode("utf-8"))
+        else:
+            path.write_text(job.svgs[s.id], encoding="utf-8")
     job.record("svg", lambda s: f"svg/{s.id}.svg")
 
 
@@ -159,7 +183,8 @@ def _rasterise_designs(job: _Job, options: BuildOptions, tick: Callable[[], None
                                                s.component.height_mm + 2 * b) for s in job.specs], tick)
     else:
         write_previews(job.work / "designs.pdf", job.stage / "preview", [s.id for s in job.specs], DESIGN_DPI,
-                       [svg_key(job.svgs[s.id]) for s in job.specs], options.preview_cache, tick)
+                       [svg_key(job.svgs[s.id]) for s in job.specs], options.preview_cache, tick,
+                       functools.partial(job.memo.write, job.stage) if job.memo else None)
 
 
 def _write_formats(job: _Job, options: BuildOptions) -> None:
@@ -201,8 +226,11 @@ def _write_preset(job: _Job) -> None:
                        job.progress.tick)
     if preset.colour == "cmyk":                  # the shop wants CMYK: its decks become press files
         from generator.output.press_pdf import to_press  # pikepdf: only builds that need it pay for it
-        for pdf in sorted(folder.rglob("*.pdf")):
-            to_press(pdf, pdf, Converter(job.ink_limit or preset.ink_limit, job.press_colours), pdf.stem)
+        from generator.output.pdfx import STANDARDS
+        convert = job.converter(job.ink_limit or preset.ink_limit)
+        flat = sum(to_press(pdf, pdf, convert, pdf.stem, STANDARDS[preset.pdfx], job.press_profile)
+                   for pdf in sorted(folder.rglob("*.pdf")))
+        job.flattened(flat, STANDARDS[preset.pdfx])
     job.notes.extend(preset_notes(job.game.id, deck_list, preset))
     data = proof_plan(job.game.title, job.specs, deck_list, preset, job.sheet.bleed_mm)
     (folder / "proof.pdf").write_bytes(job.runner.compile("proof.typ", data, "proof"))
@@ -217,7 +245,10 @@ def _write_press(job: _Job) -> None:
     boxed = job.work / "press-rgb.pdf"
     write_boxed(job.work / "designs.pdf", boxed, job.sheet.bleed_mm)
     name = f"{job.game.id}-press.pdf"
-    to_press(boxed, job.stage / name, Converter(job.ink_limit or 300, job.press_colours), f"{job.game.title} (press)")
+    from generator.output.pdfx import STANDARDS
+    standard = STANDARDS[job.pdfx]
+    job.flattened(to_press(boxed, job.stage / name, job.converter(job.ink_limit or 300), f"{job.game.title} (press)",
+                           standard, job.press_profile), standard)
     job.extra["press"], job.files = name, job.files + 1
     job.progress.tick()
 
@@ -246,8 +277,24 @@ def _write_cut(job: _Job) -> None:
     job.progress.tick()
 
 
-WRITERS = {"sheets": _write_sheets, "shop": _write_shop, "svg": _write_svgs, "tts": _write_tts, "cut": _write_cut}
-RASTERISING = {"tts"}
+def _write_cricut(job: _Job) -> None:
+    """Cricut Print Then Cut: a cut-out PNG per design that fits Design Space, and the sizes to enter."""
+    job.progress.stage(f"{job.game.id}: Cricut", len(job.specs))
+    folder = job.stage / "cricut"
+    folder.mkdir()
+    images = write_cricut(job.work / "designs.pdf", folder, job.specs, job.sheet.bleed_mm, job.progress.tick)
+    for im in images:
+        job.entries[im.spec.id]["cricut"] = f"cricut/{im.file}" if im.file else None
+    job.extra["cricut"] = "cricut/sizes.csv"
+    job.files += sum(1 for im in images if im.file) + 1
+    if too_large(images):
+        job.notes.append(f"{job.game.id}: larger than Cricut Print Then Cut's 6.75 x 9.25 in, no image (print the "
+                         f"sheets or order from a shop): {', '.join(too_large(images))}")
+
+
+WRITERS = {"sheets": _write_sheets, "shop": _write_shop, "svg": _write_svgs, "tts": _write_tts, "cut": _write_cut,
+           "cricut": _write_cricut}
+RASTERISING = {"tts", "cricut"}
 
 
 def build_game(name: str | Path, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
@@ -263,21 +310,30 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     title = " · ".join([game.title] + ([options.selection.words()] if options.selection else []))
     progress.stage(f"{game.id}: render", len(specs))
     safe = safe_insets(specs, options.shop, SAFE_MM) if options.shop else None   # the shop's safe zone, scaled
-    rendered, warnings = render_designs(game, look, sheet.bleed_mm, specs, progress.tick, rules_for(game).aid(), safe)
-    plan = plan_sheets(pieces_of(specs), sheet, title) if "sheets" in options.formats else None
+    memo = options.memo
+    rendered, warnings = render_designs(game, look, sheet.bleed_mm, specs, progress.tick, rules_for(game).aid(), safe,
+                                        memo.designs if memo else None)
+    plan = ((memo.plan if memo else plan_sheets)(pieces_of(specs), sheet, title)
+            if "sheets" in options.formats else None)
     target = output_folder(game, options)
     keep = [game.folder] + ([options.theme] if options.theme else [])
+    if memo:
+        memo.start(target)
     with staged_folder(target, game.id, keep) as stage:
         work = stage / ".work"
         work.mkdir()
-        job = _Job(game, specs, sheet, stage, work, TypstRunner(work, font_book(look.font_folders).faces), progress,
+        faces = font_book(look.font_folders).faces
+        job = _Job(game, specs, sheet, stage, work, memo.runner(faces) if memo else TypstRunner(work, faces), progress,
                    plan, {s.id: {"svg": None, "shop": None, "png": None} for s in specs}, shop=options.shop,
                    target=target, press_colours=look.press_colours(), ink_limit=options.ink_limit,
-                   svgs={r.spec.id: r.svg for r in rendered})
+                   pdfx=options.pdfx, press_profile=options.press_profile, svgs={r.spec.id: r.svg for r in rendered},
+                   memo=memo)
         progress.stage(f"{game.id}: pdf", 1)
         b = sheet.bleed_mm
         full = [(job.svgs[s.id], s.component.width_mm + 2 * b, s.component.height_mm + 2 * b) for s in specs]
         (work / "designs.pdf").write_bytes(designs_pdf(job.runner, full, game.title))
+        if memo:
+            memo.keep_designs((work / "designs.pdf").read_bytes())
         progress.tick()
         _write_formats(job, options)
         if options.shop is not None:
@@ -287,6 +343,8 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
         _write_manifest(job, options)
         _write_gallery(job, options)
         shutil.rmtree(work)
+    if memo:
+        memo.done()
     progress.done()
     pieces = sum(s.count for s in specs if s.face == "front")
     return BuildResult(game.id, target, pieces, len(specs), len(plan.pages) if plan else 0, job.files,
@@ -301,12 +359,17 @@ def _write_gallery(job: _Job, options: BuildOptions) -> None:
     if "sheets_file" in job.extra:
         pages = len(job.plan.pages)
         write_previews(job.stage / job.extra["sheets_file"], job.stage / "pages",
-                       [f"page-{i + 1}" for i in range(pages)], PAGE_DPI)
-    try:
-        look = appearance(job.game, options.theme, options.style, placeholders=options.placeholders)  # colour checks
-        checks: list[dict] | str = [c.as_json() for c in check_game(job.game, look=look).checks]
-    except PunchboardError as exc:
-        checks = "pnp check could not run: " + "; ".join(str(p) for p in exc.problems)
+                       [f"page-{i + 1}" for i in range(pages)], PAGE_DPI,
+                       *((page_keys(job.plan, job.svgs), options.memo.pages, lambda: None,
+                          functools.partial(options.memo.write, job.stage)) if options.memo else ()))
+    look = appearance(job.game, options.theme, options.style, placeholders=options.placeholders)  # colour checks
+
+    def run() -> list[dict] | str:
+        try:
+            return [c.as_json() for c in check_game(job.game, look=look).checks]
+        except PunchboardError as exc:
+            return "pnp check could not run: " + "; ".join(str(p) for p in exc.problems)
+    checks = options.memo.checks(job.game, look, run) if options.memo else run()
     write_gallery(job.stage, manifest_of(job.stage), checks, options.version, job.game)
     job.files += 1
 

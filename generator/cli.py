@@ -97,6 +97,13 @@ def _offset(text: str) -> tuple[float, float]:
                                          f'{MAX_BACK_OFFSET_MM:g}, like "1.5,-0.5", got "{text}"') from None
 
 
+def _jobs(text: str) -> int:
+    """--jobs: how many games build at once, 1 to 64."""
+    if not text.isdigit() or not 1 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(f'expected a whole number of games from 1 to 64, got "{text}"')
+    return int(text)
+
+
 def _ink_limit(text: str) -> int:
     """--ink-limit: a total ink percentage a press can take, 150 to 400."""
     try:
@@ -193,18 +200,29 @@ def parser() -> argparse.ArgumentParser:
                    "tgc (The Game Crafter), mpc (MakePlayingCards), dtc (DriveThruCards), or a preset file (.yaml); "
                    "sets the bleed to the shop's")
     b.add_argument("--press", action="store_true", help="also write <game>-press.pdf: every design, every colour "
-                   "DeviceCMYK through the shipped press profile, with an OutputIntent")
+                   "DeviceCMYK through the press profile, declared PDF/X-4 (or --pdfx 1a)")
+    b.add_argument("--pdfx", type=str.lower, choices=("4", "1a"), default=None, metavar="4|1a",
+                   help="the PDF/X standard of the press file: 4 (default; PDF 1.6, transparency kept) or 1a "
+                   "(PDF/X-1a:2003: PDF 1.4, transparency flattened)")
+    b.add_argument("--press-profile", type=Path, metavar="FILE",
+                   help="the CMYK ICC profile your shop names (FOGRA39, SWOP, GRACoL...): press files and CMYK "
+                   "shop decks are separated through it and name it (default: the shipped profile)")
     b.add_argument("--ink-limit", type=_ink_limit, metavar="PERCENT",
                    help="total ink of press files (default: the shop's, else 300)")
     b.add_argument("--formats", type=_formats, default=FORMATS, metavar="LIST",
                    help="any of sheets,shop,png,svg (default: these four; sheets alone for quick proofs), tts "
-                        "(Tabletop Simulator decks, tiles and tokens) and cut (cutting-machine marks and files)")
+                        "(Tabletop Simulator decks, tiles and tokens), cut (cutting-machine marks and files) and "
+                        "cricut (cut-out PNGs and their sizes for Cricut Design Space's Print Then Cut)")
     b.add_argument("--players", type=_players, metavar="N", help="only what an N-player game uses, from the setup "
                    "table pnp check proves; writes output/<game>-Np/")
+    b.add_argument("--jobs", type=_jobs, metavar="N", help="games built at once, one per core (default: the "
+                   "cores this process may use); the files are the same either way")
     b.add_argument("--placeholders", action="store_true", help="print a labelled placeholder (the file's name, "
                    "a cross, the size) for every missing art file instead of stopping; the summary counts them")
     b.add_argument("--only", type=_only, metavar="SELECTOR[:N],...", help="replacement pieces: component or design "
                    "ids or globs (boat-red:2,koban,'screen-*'), N copies each (default: all); writes output/<game>-only/")
+    b.add_argument("--printer", metavar="NAME", help="the back offset pnp calibrate --save NAME measured for this "
+                   "--paper and --duplex (a --back-offset given too is added to it)")
 
     c = sub.add_parser("check", help="prove setups for every player count and the rulebook's worked examples",
                        description="Check inventory for every player count, the spec's own invariants, the rulebook's "
@@ -249,6 +267,20 @@ def parser() -> argparse.ArgumentParser:
                    "folder of backs paired with the cards by file name")
     n.add_argument("--size", metavar="SIZE", help="with --images: poker (default), bridge, tarot, mini, square, "
                    "or WxH in mm (63x88) or with units (2.5inx3.5in)")
+
+    k = sub.add_parser("calibrate", help="measure how far the printer puts backs off their fronts, from two photos",
+                       description="Read two pictures (phone photos on a darker surface, or scans with the lid open) "
+                       "of the printed calibration sheet, calibration-<paper>.pdf: its front, then its back. Say how "
+                       "far the back lies from where it belongs and the --back-offset to build with.")
+    k.add_argument("front", type=Path, metavar="FRONT", help="picture of the sheet's front (JPEG, PNG, TIFF)")
+    k.add_argument("back", type=Path, metavar="BACK", help="picture of the sheet's back")
+    k.add_argument("--json", action="store_true", help="print the measurement as JSON")
+    k.add_argument("--save", metavar="NAME", help="keep the offset as printer profile NAME for this paper and flip "
+                   "(pnp build --printer NAME)")
+    k.add_argument("--paper", choices=sorted(PAPERS_MM), type=_any_case(sorted(PAPERS_MM)),
+                   help="the paper the sheet must be for (default: whatever its code says)")
+    k.add_argument("--duplex", choices=("long", "short"), type=_any_case(("long", "short")),
+                   help="the flip the sheet must be for (default: whatever its code says)")
 
     s = sub.add_parser("solve", help="game-specific searches (pnp solve GAME --help)", add_help=False,
                        description="Game-specific searches and rulings; see pnp solve GAME --help.")
@@ -308,7 +340,7 @@ def cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from generator.build import BuildOptions, build_game   # only builds pay for the render and output stack
+    from generator.build import BuildOptions   # only builds pay for the render and output stack
 
     preset = None
     if args.shop:
@@ -317,36 +349,36 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     bleed = preset.bleed_mm if preset else args.bleed
     if args.reg_inset is not None and "cut" not in args.formats:
         raise OptionError("--reg-inset places print-then-cut registration marks: add cut to --formats")
-    sheet = SheetOptions(args.paper, bleed, args.marks, args.duplex, args.back_offset,
+    back_offset, printer_note = args.back_offset, None
+    if args.printer:                     # a printer profile (pnp calibrate --save), plus any --back-offset
+        from generator.calibrate.profiles import build_offset
+        back_offset, printer_note = build_offset(args.printer, args.paper, args.duplex, args.back_offset)
+    sheet = SheetOptions(args.paper, bleed, args.marks, args.duplex, back_offset,
                          reg_inset_mm=10.0 if args.reg_inset is None else args.reg_inset)
-    check_fold(SheetOptions(duplex=args.duplex, back_offset_mm=args.back_offset, registration="cut" in args.formats))
+    check_fold(SheetOptions(duplex=args.duplex, back_offset_mm=back_offset, registration="cut" in args.formats))
+    cmyk = args.press or (preset is not None and preset.colour == "cmyk")
+    if args.pdfx and not args.press:
+        raise OptionError("--pdfx declares the press file: add --press (a shop's decks follow the shop's standard)")
+    if args.press_profile and not cmyk:
+        raise OptionError("--press-profile separates CMYK files: add --press, or --shop with a CMYK shop such as dtc")
+    if args.press_profile:
+        from generator.output.press_profile import load_profile
+    profile = load_profile(args.press_profile) if args.press_profile else None
     options = BuildOptions(sheet, args.out, args.theme, args.style, args.formats, shop=preset, press=args.press,
-                           ink_limit=args.ink_limit, selection=Selection(args.players, args.only or ()),
+                           ink_limit=args.ink_limit, pdfx=args.pdfx or "4", press_profile=profile, selection=Selection(args.players, args.only or ()),
                            placeholders=args.placeholders)
-    progress = Progress(stream=err)
-    results, failed = [], False
-    for name in _games(args):
-        try:
-            results.append(build_game(name, options, progress))
-        except PunchboardError as exc:
-            progress.done()
-            failed = True
-            for problem in exc.problems:
-                print(problem, file=err)
-        except BrokenPipeError:
-            raise
-        except OSError as exc:       # a full disk, a read-only folder: one line, and the previous output stays
-            progress.done()
-            failed = True
-            from generator.output.writer import final_path
-            shown = display_path(final_path(exc.filename)) if exc.filename else None
-            print(Problem(exc.strerror or str(exc), shown, f"building {name}"), file=err)
+    from generator.parallel import build_many, default_jobs, report
+
+    names = list(_games(args))
+    results, failed = report(build_many(names, options, Progress(stream=err), args.jobs or default_jobs()), err)
     for r in results:
         for warning in r.warnings:
             print(warning, file=err)
     if results:
         rows = [[" ".join(filter(None, (r.game, r.scope))), r.pieces, r.designs, r.pages, r.files, round(r.seconds, 2), str(r.folder)] for r in results]
         print(table(["game", "pieces", "designs", "pages", "files", "seconds", "folder"], rows), file=out)
+        if printer_note:
+            print(printer_note, file=out)
     return EXIT_BAD_INPUT if failed else EXIT_OK
 
 
@@ -473,5 +505,11 @@ def _image_deck(args: argparse.Namespace):
     return ImageDeck(args.images, args.back, args.size or "poker")
 
 
+def cmd_calibrate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from generator.calibrate.run import run   # OpenCV: only pnp calibrate pays for it
+
+    return run(args, out)
+
+
 COMMANDS = {"list": cmd_list, "build": cmd_build, "check": cmd_check, "solve": cmd_solve, "new": cmd_new,
-            "serve": cmd_serve}
+            "serve": cmd_serve, "calibrate": cmd_calibrate}

@@ -23,6 +23,7 @@ LIMITS = {                      # the README's table of limits quotes these
     "SVG art": 8 * MB,
     "image": 40 * MB,
     "font": 64 * MB,
+    "press profile": 16 * MB,   # an ICC output profile (the largest press profiles are about 3 MB)
 }
 
 

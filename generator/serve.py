@@ -1,8 +1,10 @@
 """`pnp serve`: build, serve the gallery on 127.0.0.1, rebuild when an input changes.
 
 The page (output/<game>/index.html, the same one every build writes) asks /__status every
-0.7 s: it reloads itself when a rebuild has finished, and shows the build's errors above the last
-good build when a change breaks it. Inputs are watched with `watchfiles` (Rust notify, debounced):
+0.1 s: it reloads itself when a rebuild has finished, and shows the build's errors above the last
+good build when a change breaks it. `/__status?after=SEQ` waits (up to WAIT_S) until the state moves
+on from SEQ, for a script that wants the change the moment it is built. A rebuild redoes only what
+a change touched (generator/incremental.py): the files it serves are those a cold build writes. Inputs are watched with `watchfiles` (Rust notify, debounced):
 the game folder (spec, tables, art, its own templates), the shared templates, the theme's folder
 and the font folders; the output folder is never watched, so a build cannot trigger itself.
 
@@ -20,6 +22,7 @@ import errno
 import functools
 import json
 import os
+import signal
 import stat
 import sys
 import threading
@@ -31,9 +34,12 @@ from urllib.parse import unquote
 from generator import paths
 from generator.build import BuildOptions, build_game, output_folder
 from generator.errors import OptionError, Problem, PunchboardError, display_path
+from generator.incremental import Memo
 from generator.spec import load_game
 
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
+WAIT_S = 20                       # how long /__status?after=N holds a page's request before answering anyway
+STEP_MS = 20                      # a change is built once no other came for this long (an editor's save is a burst)
 MAX_WATCHED_FOLDERS = 10_000      # as many as `pnp new --from` copies files: a game is far smaller
 SKIPPED = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".tox", ".mypy_cache", ".pytest_cache"}
 WAITING = ('<!doctype html><body data-version="0"><div id="errors"></div><script>setInterval(function(){'
@@ -45,6 +51,21 @@ WAITING = ('<!doctype html><body data-version="0"><div id="errors"></div><script
 class Status:
     version: int = 0
     errors: list[str] = dataclasses.field(default_factory=list)
+    seq: int = 0                  # moves on with every change of the two above (a page waits for it)
+    changed: threading.Condition = dataclasses.field(default_factory=threading.Condition, repr=False)
+
+    def update(self, version: int, errors: list[str]) -> None:
+        """Set the state and wake every page waiting for a change."""
+        with self.changed:
+            self.version, self.errors, self.seq = version, errors, self.seq + 1
+            self.changed.notify_all()
+
+    def answer(self, after: int | None) -> bytes:
+        """The state as JSON; with `after` (the seq a page has seen), once it has moved on or after WAIT_S."""
+        with self.changed:
+            if after is not None:
+                self.changed.wait_for(lambda: self.seq != after, timeout=WAIT_S)
+            return json.dumps({"version": self.version, "errors": self.errors, "seq": self.seq}).encode()
 
 
 class _Server(ThreadingHTTPServer):
@@ -77,7 +98,7 @@ class _Handler(SimpleHTTPRequestHandler):
     def _answer(self) -> BinaryIO | None:
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         if path == "/__status":
-            self._reply(200, "application/json", json.dumps(dataclasses.asdict(self.status)).encode())
+            self._reply(200, "application/json", self.status.answer(_after(self.path)))
             return None
         parts = [p for p in unquote(path).split("/") if p not in ("", ".")] if path.startswith("/") else [".."]
         if not parts or path.endswith("/"):
@@ -111,6 +132,16 @@ class _Handler(SimpleHTTPRequestHandler):
         pass
 
 
+def _after(path: str) -> int | None:
+    """`/__status?after=N`: the seq the page has seen (it waits for the next change), else None."""
+    query = path.split("?", 1)[1].split("#", 1)[0] if "?" in path else ""
+    for pair in query.split("&"):
+        name, _, value = pair.partition("=")
+        if name == "after" and value.isdigit() and len(value) < 12:
+            return int(value)
+    return None
+
+
 def _open_regular(root: str, parts: list[str]) -> BinaryIO | None:
     """The regular file root/parts/..., opened one folder at a time without following a link
     (so a link planted in the output folder, a FIFO or a device is never opened), or None."""
@@ -140,11 +171,11 @@ def _open_regular(root: str, parts: list[str]) -> BinaryIO | None:
 def _rebuild(name: str, options: BuildOptions, status: Status, out: TextIO) -> None:
     try:
         result = build_game(name, dataclasses.replace(options, version=status.version + 1))
-        status.version, status.errors = status.version + 1, []
+        status.update(status.version + 1, [])
         print(f"built {result.game}: {result.designs} designs, {result.pages} pages in {result.seconds:.1f} s "
               f"(version {status.version})", file=out, flush=True)
     except PunchboardError as exc:
-        status.errors = [str(p) for p in exc.problems]
+        status.update(status.version, [str(p) for p in exc.problems])
         print("\n".join(status.errors), file=out, flush=True)
 
 
@@ -204,10 +235,12 @@ def _bind(host: str, port: int, handler: type[_Handler], target: Path) -> _Serve
 def serve(name: str, options: BuildOptions, host: str, port: int, out: TextIO) -> None:
     """Serve until interrupted (Ctrl-C)."""
     status = Status()
-    options = dataclasses.replace(options, preview_cache={})   # unchanged designs are not rasterised again
+    _stop_on_term()
     roots = _watched(name, options)
     handler = type("Handler", (_Handler,), {"status": status})
     server = _bind(host, port, handler, output_folder(load_game(name), options))
+    memo = Memo(Path(os.path.realpath(options.out)))   # a rebuild redoes only what a change touched
+    options = dataclasses.replace(options, preview_cache=memo.previews, memo=memo)
     threading.Thread(target=server.serve_forever, daemon=True).start()   # the waiting page until a build is done
     try:
         _rebuild(name, options, status, out)
@@ -218,6 +251,15 @@ def serve(name: str, options: BuildOptions, host: str, port: int, out: TextIO) -
     finally:
         server.shutdown()
         server.server_close()
+        memo.close()
+
+
+def _stop_on_term() -> None:
+    """SIGTERM (a test, a service manager) stops serve as Ctrl-C does, so its work folder is removed."""
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, stop)
 
 
 def _watch(name: str, options: BuildOptions, status: Status, roots: list[Path], out: TextIO) -> None:
@@ -231,7 +273,7 @@ def _watch(name: str, options: BuildOptions, status: Status, roots: list[Path], 
             raise OptionError("pnp serve: none of the game's folders can be watched any more")
         try:
             for _ in watchfiles.watch(*folders, watch_filter=lambda _c, p: not Path(p).is_relative_to(output),
-                                      debounce=300, recursive=False, ignore_permission_denied=True):
+                                      debounce=300, step=STEP_MS, recursive=False, ignore_permission_denied=True):
                 _rebuild(name, options, status, out)
                 if _folders(roots, output, warned, out) != folders:
                     break

@@ -28,7 +28,7 @@ from generator.spec.yamlio import join, load_yaml
 from generator.units import MAX_BLEED_MM, MM_PER_IN, describe
 
 KEYS = ("name", "source", "dpi", "bleed", "safe", "colour", "format", "files", "tolerance", "products")
-OPTIONAL = ("front", "back", "deck", "page_order", "ink_limit")
+OPTIONAL = ("front", "back", "deck", "page_order", "ink_limit", "pdfx")
 FILES = ("per-card", "per-deck")
 PATTERNS = {                    # a file name pattern: the fields it may use, the one naming each file, its type
     "front": (("component", "design"), "design", ".png"),
@@ -66,6 +66,7 @@ class Preset:
     deck: str = "{component}.pdf"
     page_order: str = "fronts-then-backs"
     ink_limit: int = 300
+    pdfx: str = "4"              # the PDF/X standard of CMYK decks: 4 or 1a (DriveThruCards asks for 1a)
     file: str = ""                                                   # where it was read, for errors at build time
     lines: dict[str, int] = field(default_factory=dict, compare=False)
 
@@ -121,6 +122,7 @@ def load_preset(name: str) -> Preset:
             r.add(key, why)
     order = r.choice(m.get("page_order", "fronts-then-backs"), "page_order", ("fronts-then-backs", "back-front"))
     ink = r.integer(m.get("ink_limit", 300), "ink_limit", minimum=100, maximum=400)
+    pdfx = r.choice(str(m.get("pdfx", "4")), "pdfx", ("4", "1a"))
     items = r.sequence(m["products"], "products", min_items=1) if "products" in m else []
     products = [_product(r, item, join("products", i)) for i, item in enumerate(items or [])]
     for i, p in enumerate(products):
@@ -129,7 +131,7 @@ def load_preset(name: str) -> Preset:
     problems.raise_if_any()
     extra = {k: m[k] for k in PATTERNS if k in m}
     return Preset(path.stem, text["name"], text["source"], dpi, bleed, safe, colour, fmt, files, float(tolerance),
-                  tuple(p for p in products if p), page_order=order, ink_limit=ink, file=problems.file,
+                  tuple(p for p in products if p), page_order=order, ink_limit=ink, pdfx=pdfx or "4", file=problems.file,
                   lines={k: lines[k] for k in PATTERNS if k in lines}, **extra)
 
 

@@ -240,7 +240,7 @@ def test_template_expressions_that_would_take_the_memory_are_one_line(game, body
 
 def test_what_the_checks_miss_meets_the_memory_limit(game):
     (game / "templates/demo/plain-back.svg.j2").write_text(SVG.format(
-        "\n{% set ns = namespace(l=[0] * 1000000) %}{% for i in range(40) %}{% do ns.l.extend(ns.l) %}{% endfor %}\n"))
+        "\n{% set ns = namespace(l=[0] * 1000000) %}{% for i in range(40) %}{% set _ = ns.l.extend(ns.l) %}{% endfor %}\n"))
     code, err = build(game, timeout=30)
     assert code == 2 and len(err) == 1, err
     assert err[0].startswith(f"error: {TEMPLATE}:2: design hex-back: the template used more than 1 GB of memory"), err

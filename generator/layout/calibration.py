@@ -5,11 +5,16 @@ back must sit on the same letter of the front, and the "this side up" arrows mus
 way: a back under the wrong letter means the printer flips the other way (rebuild with the other
 `--duplex`), and the targets are placed asymmetrically so that a wrong flip can never read as
 0,0. Where a front line crosses a back scale is the correction to pass as `--back-offset X,Y`
-(mm, as seen on the back: +X to the right, +Y down).
+(mm, as seen on the back: +X to the right, +Y down), added to the offset the sheet was built with: the
+back is shifted by the build's --back-offset like every back, so a printer already corrected reads 0,0.
+
+For a camera (`pnp calibrate`, generator/calibrate/sheet.py) each side also carries six ArUco markers and
+a code strip with its paper, flip, side and built offset; the paper's edges are kept clear of ink.
 """
 
 from __future__ import annotations
 
+from generator.layout.calibration_code import machine_parts
 from generator.layout.duplex import mirror_x, mirror_y
 from generator.layout.footer import footers
 from generator.layout.plan import Line, Page, SheetOptions, SheetPlan, Text
@@ -21,6 +26,7 @@ LABEL_EVERY_MM = 5.0
 GAP_MM = 12.0       # a scale's zero sits this far below / right of its target
 ARM_MM = GAP_MM + 8.0   # the front's lines reach across the scales' ticks
 LETTER_PT = 22.0
+ARROW_X = 32.0      # the "this side up" arrow, clear of the corner marker
 CAP = 0.72 * MM_PER_PT  # cap height of Lato, mm per pt: centres letters on the point they mark
 
 
@@ -66,40 +72,55 @@ def _arrow(x: float, y: float, up: bool) -> list[Line]:
 
 
 def calibration_plan(options: SheetOptions) -> SheetPlan:
-    """Front and back of the calibration sheet, mirrored for the chosen flip but never offset."""
+    """Front and back of the calibration sheet, mirrored for the chosen flip and shifted by the built offset."""
     plain = SheetOptions(options.paper, options.bleed_mm, options.marks, options.duplex, (0.0, 0.0))
+    shifted = SheetOptions(options.paper, options.bleed_mm, options.marks, options.duplex, options.back_offset_mm)
     w, h = plain.page_mm
     flip = f"{plain.duplex}-edge"
-    front_lines, back_lines = _arrow(20, 24, True), []
-    front_texts = [Text(30, 22, "FRONT · this side up", 12, "start", 700),
-                   Text(30, 28, f"Print double-sided, {flip} flip, at 100 % (actual size), with the printer, paper "
-                            "and settings of your sheets.", 7.5)]
+    front_lines, back_lines = _arrow(ARROW_X, 24, True), []   # right of the top-left marker
+    front_texts = [Text(ARROW_X + 10, 22, "FRONT · this side up", 12, "start", 700),
+                   Text(ARROW_X + 10, 28, f"Print double-sided, {flip} flip, at 100 % (actual size), with the "
+                                          "printer, paper and settings of your sheets.", 7.5),
+                   Text(ARROW_X + 10, 33, "Then photograph both sides on a darker table, the whole sheet in view, "
+                                          "and run  pnp calibrate FRONT.jpg BACK.jpg", 7.5)]
     # the back's arrow sits behind the front's; a short-edge flip turns the page over top to bottom
-    ax, ay = mirror_x(20, 0, plain), mirror_y(24, 0, plain)
+    ax, ay = mirror_x(ARROW_X, 0, shifted), mirror_y(24, 0, shifted)
     back_lines += _arrow(ax, ay, plain.duplex == "long")
-    hy = mirror_y(35, 0, plain) + 2   # behind the front's instruction line, clear of its heading
+    hy = mirror_y(35, 0, shifted) + 2   # behind the front's instruction line, clear of its heading
     back_texts = [Text(ax + (-6 if ax > w / 2 else 6), hy, "BACK · the arrow lies on the front's arrow", 12,
                        "end" if ax > w / 2 else "start", 700)]
     for name, tx, ty in _targets(plain):
         front_lines += [Line(tx, ty - ARM_MM, tx, ty + ARM_MM, "target"),
                         Line(tx - ARM_MM, ty, tx + ARM_MM, ty, "target")]
         front_texts.append(_letter(name, tx - 8, ty - 8))
-        bx, by = mirror_x(tx, 0, plain), mirror_y(ty, 0, plain)
-        lx, ly = mirror_x(tx - 8, 0, plain), mirror_y(ty - 8, 0, plain)
+        bx, by = mirror_x(tx, 0, shifted), mirror_y(ty, 0, shifted)
+        lx, ly = mirror_x(tx - 8, 0, shifted), mirror_y(ty - 8, 0, shifted)
         back_texts.append(_letter(name, lx, ly))
         lines, texts = _scale(bx, by, -1 if lx > bx else 1, -1 if ly > by else 1)
         back_lines += lines
         back_texts += texts
-    top = mirror_y(40, 24, plain)   # the instructions sit behind the front's heading band
+    top = mirror_y(40, 24, shifted)   # the instructions sit behind the front's heading band
     back_texts += [Text(w / 2, top + 4 + 4.5 * i, line, 8, "middle") for i, line in enumerate((
         "Hold this side against a window. Each letter must lie on the same letter of the front.",
         f"A letter on another letter: your printer flips the other way; rebuild with --duplex "
         f"{'short' if plain.duplex == 'long' else 'long'}.",
         "Where a front line crosses a scale, read the number (mm): the vertical line on the horizontal",
-        "scale gives X, the horizontal line on the vertical scale gives Y. Rebuild with  --back-offset=X,Y",
+        f"scale gives X, the horizontal line on the vertical scale gives Y. Rebuild with  --back-offset=X,Y"
+        f"{_offset_words(shifted)}",
         "If A, B and C disagree, your printer also scales or skews the back: use B."))]
+    front_fills, machine_texts = machine_parts(shifted, "front")
+    back_fills, back_machine_texts = machine_parts(shifted, "back")
+    front_texts += machine_texts
+    back_texts += back_machine_texts
     footer = footers(plain)[0]
     front_texts.append(footer.text(f"Duplex calibration · {plain.paper.upper()} · front", plain))
     back_texts.append(footer.text(f"Duplex calibration · {plain.paper.upper()} · back ({flip} flip)", plain, back=True))
-    return SheetPlan(plain, (Page(0, "front", (), tuple(front_lines), (), tuple(front_texts)),
-                             Page(1, "back", (), tuple(back_lines), (), tuple(back_texts), backs_of=0)))
+    return SheetPlan(plain, (Page(0, "front", (), tuple(front_lines), (), tuple(front_texts), fills=tuple(front_fills)),
+                             Page(1, "back", (), tuple(back_lines), (), tuple(back_texts), backs_of=0,
+                                  fills=tuple(back_fills))))
+
+
+def _offset_words(options: SheetOptions) -> str:
+    """The offset this sheet was built with, which the scales read from (nothing when none)."""
+    x, y = options.back_offset_mm
+    return f"  plus {x:g},{y:g}" if x or y else ""

@@ -83,6 +83,14 @@ class Line:
 
 
 @dataclass(frozen=True)
+class Fill:
+    """A filled vector shape in page coordinates (an SVG path, mm): the calibration sheet's markers and code."""
+
+    path: str
+    kind: str = "code"
+
+
+@dataclass(frozen=True)
 class Outline:
     """A cut outline of a non-rectangular piece, or a fold line, in page coordinates."""
 
@@ -116,6 +124,7 @@ class Page:
     texts: tuple[Text, ...] = ()
     backs_of: int | None = None
     pairs: tuple[FoldPair, ...] = ()         # --duplex fold: fronts and the backs folded over them
+    fills: tuple[Fill, ...] = ()             # filled shapes (the calibration sheet's markers and code)
 
 
 @dataclass(frozen=True)

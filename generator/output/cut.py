@@ -9,52 +9,13 @@ cutter software reads them as they are.
 from __future__ import annotations
 
 import math
-import re
 from pathlib import Path
 
+from generator.geometry.outline import segments
 from generator.layout.plan import Page, SheetPlan
 from generator.layout.registration import INSET_MM, marked, registration_box
 from generator.layout.turn import frame_matrix
 from generator.units import fmt_number
-
-TOKEN = re.compile(r"[MLHVAZmlhvaz]|-?\d*\.?\d+(?:e-?\d+)?")
-ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "A": 7, "Z": 0}
-
-
-def segments(path: str) -> list[tuple]:
-    """Absolute segments of a path of M, L, H, V, A and Z: ("M", x, y), ("L", x, y), ("A", rx, ry, rot,
-    large, sweep, x, y), ("Z",)."""
-    tokens = TOKEN.findall(path)
-    out, x, y, start, i, cmd = [], 0.0, 0.0, (0.0, 0.0), 0, None
-    while i < len(tokens):
-        if tokens[i].upper() in ARGS and tokens[i].isalpha():
-            cmd = tokens[i]
-            i += 1
-            if cmd.upper() == "Z":
-                out.append(("Z",))
-                x, y = start
-                continue
-        n = ARGS[cmd.upper()]
-        vals = [float(v) for v in tokens[i:i + n]]
-        i += n
-        rel = cmd.islower()
-        c = cmd.upper()
-        if c in ("M", "L"):
-            x, y = (x + vals[0], y + vals[1]) if rel else (vals[0], vals[1])
-            out.append((c, x, y))
-            if c == "M":
-                start, cmd = (x, y), ("l" if rel else "L")
-        elif c == "H":
-            x = x + vals[0] if rel else vals[0]
-            out.append(("L", x, y))
-        elif c == "V":
-            y = y + vals[0] if rel else vals[0]
-            out.append(("L", x, y))
-        else:
-            x, y = (x + vals[5], y + vals[6]) if rel else (vals[5], vals[6])
-            out.append(("A", vals[0], vals[1], vals[2], vals[3], vals[4], x, y))
-    return out
-
 
 def placed(path: str, rotation: int, src_w: float, src_h: float, x: float, y: float) -> list[tuple]:
     """A design-coordinate path turned by `rotation` and moved to (x, y) on the sheet."""

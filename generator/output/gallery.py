@@ -42,7 +42,7 @@ var version=document.body.dataset.version;function poll(){fetch('/__status').the
 .then(function(s){var e=document.getElementById('errors');if(s.errors.length){e.style.display='block';
 e.textContent='The last change broke the build; the last good build is shown below.\\n\\n'+s.errors.join('\\n');}
 else{e.style.display='none';}if(String(s.version)!==version){location.reload();}}).catch(function(){})
-.then(function(){setTimeout(poll,700);});}if(location.protocol.indexOf('http')===0){poll();}})();"""
+.then(function(){setTimeout(poll,100);});}if(location.protocol.indexOf('http')===0){poll();}})();"""
 
 
 def write_gallery(folder: Path, manifest: dict[str, Any], checks: list[dict[str, Any]] | str, version: int = 0,
@@ -182,35 +182,39 @@ def _checks(checks: list[dict[str, Any]] | str) -> tuple[str, str]:
 
 
 def write_previews(pdf_path: Path, folder: Path, names: list[str], dpi: int, keys: list[str] | None = None,
-                   cache: dict[str, bytes] | None = None, tick: Callable[[], None] = lambda: None) -> int:
+                   cache: dict[str, bytes] | None = None, tick: Callable[[], None] = lambda: None,
+                   write: Callable[[Path, bytes], None] | None = None) -> int:
     """Small PNGs of a PDF's pages (sheet pages, or designs when no PNGs were built) for the gallery:
     rasterised from the PDF, so they show the embedded fonts, not a browser's stand-ins. With a
     `cache` (pnp serve keeps one), a page whose key (its design's SVG) is unchanged is not
-    rasterised again. Returns how many pages were rasterised."""
+    rasterised again, and the PDF is not even opened when none changed; `write` (pnp serve's) writes
+    each file. Returns how many pages were rasterised."""
     import pypdfium2 as pdfium
 
     folder.mkdir(exist_ok=True)
     if cache is None:                           # a plain build: every page, on every core
         render_pages(pdf_path, [(i, str(folder / f"{name}.png"), dpi / 72, None) for i, name in enumerate(names)], tick)
         return len(names)
-    made = 0
-    pdf = pdfium.PdfDocument(str(pdf_path))
+    made, pdf = 0, None
+    write = write or (lambda path, data: path.write_bytes(data))
     try:
         for i, name in enumerate(names):
             key = f"{dpi}:{keys[i]}" if keys is not None else None
             tick()
             if key in cache:
-                (folder / f"{name}.png").write_bytes(cache[key])
+                write(folder / f"{name}.png", cache[key])
                 continue
+            pdf = pdf or pdfium.PdfDocument(str(pdf_path))
             page = pdf[i]
             data = png_bytes(rasterise(page, dpi / 72), dpi)
             page.close()
-            (folder / f"{name}.png").write_bytes(data)
+            write(folder / f"{name}.png", data)
             made += 1
             if key is not None:
                 cache[key] = data
     finally:
-        pdf.close()
+        if pdf is not None:
+            pdf.close()
     return made
 
 

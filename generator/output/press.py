@@ -36,9 +36,11 @@ CMYK = tuple[float, float, float, float]
 class Converter:
     """sRGB (0-1 floats) -> CMYK (0-1), cached; explicit palette values first; the ink limit applied."""
 
-    def __init__(self, limit_percent: int = 300, explicit: Mapping[tuple[int, int, int], CMYK] | None = None):
+    def __init__(self, limit_percent: int = 300, explicit: Mapping[tuple[int, int, int], CMYK] | None = None,
+                 profile: Path | None = None):
         self.limit = limit_percent / 100
         self.explicit = dict(explicit or {})
+        self.profile = profile or default_profile()   # the press condition colours are separated for
 
     def __call__(self, r: float, g: float, b: float) -> CMYK:
         key = tuple(max(0, min(255, round(v * 255))) for v in (r, g, b))
@@ -50,7 +52,7 @@ class Converter:
             return self.limit_ink(self.explicit[rgb])
         if max(rgb) - min(rgb) <= NEUTRAL:
             return (0.0, 0.0, 0.0, round(1 - sum(rgb) / 765, 4))
-        c, m, y, k = _transform_pixel(rgb)
+        c, m, y, k = _transform_pixel(self.profile, rgb)
         return self.limit_ink((c / 255, m / 255, y / 255, k / 255))
 
     def text(self, r: float, g: float, b: float) -> tuple[CMYK, bool]:
@@ -68,7 +70,7 @@ class Converter:
             return self._convert(rgb), False
         if lightness < TEXT_BLACK_L:
             return SOLID_BLACK, True
-        return (0.0, 0.0, 0.0, _black_for(lightness)), False
+        return (0.0, 0.0, 0.0, _black_for(self.profile, lightness)), False
 
     def limit_ink(self, cmyk: CMYK) -> CMYK:
         """C, M and Y scaled down (black kept) until the inks add up to the limit."""
@@ -89,29 +91,24 @@ class Converter:
         return out
 
 
-def profile_bytes() -> bytes:
-    return _profile_path().read_bytes()
-
-
-def _profile_path() -> Path:
+def default_profile() -> Path:
+    """The shipped press profile (profiles/, made by tools/make_press_profile.py)."""
     return paths.ROOT / "profiles" / PROFILE
 
 
-@lru_cache(maxsize=1)
-def _transform():
+@lru_cache(maxsize=4)
+def _transform(profile: Path):
     from PIL import ImageCms
 
-    press = ImageCms.ImageCmsProfile(str(_profile_path()))
+    press = ImageCms.ImageCmsProfile(str(profile))
     return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), press, "RGB", "CMYK",
                                    renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
 
 
-def _transform_pixel(rgb: tuple[int, int, int]) -> tuple[int, int, int, int]:
+def _transform_pixel(profile: Path, rgb: tuple[int, int, int]) -> tuple[int, int, int, int]:
     from PIL import Image, ImageCms
 
-    return ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), _transform()).getpixel((0, 0))
-
-
+    return ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), _transform(profile)).getpixel((0, 0))
 
 
 @lru_cache(maxsize=None)
@@ -131,12 +128,12 @@ def _lab_transform_apply(transform, image) -> tuple[float, float, float]:
     return L * 100 / 255, a - 128, b - 128           # Pillow's LAB mode stores a* and b* offset by 128
 
 
-@lru_cache(maxsize=1)
-def _black_ramp() -> list[float]:
-    """Printed L* of black ink alone at 0..255 through the shipped profile (relative colorimetric)."""
+@lru_cache(maxsize=4)
+def _black_ramp(profile: Path) -> list[float]:
+    """Printed L* of black ink alone at 0..255 through the press profile (relative colorimetric)."""
     from PIL import Image, ImageCms
 
-    press = ImageCms.ImageCmsProfile(str(_profile_path()))
+    press = ImageCms.ImageCmsProfile(str(profile))
     transform = ImageCms.buildTransform(press, ImageCms.createProfile("LAB"), "CMYK", "LAB",
                                         renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
     ramp = Image.new("CMYK", (256, 1))
@@ -145,9 +142,9 @@ def _black_ramp() -> list[float]:
     return [lab.getpixel((k, 0))[0] * 100 / 255 for k in range(256)]
 
 
-def _black_for(lightness: float) -> float:
+def _black_for(profile: Path, lightness: float) -> float:
     """The black tint (0-1, 4 decimals) whose printed L* matches `lightness`, interpolated along the ramp."""
-    ramp = _black_ramp()
+    ramp = _black_ramp(profile)
     if lightness >= ramp[0]:
         return 0.0
     for k in range(1, 256):

@@ -13,7 +13,11 @@ from pathlib import Path
 
 import pikepdf
 
-from generator.output.press import Converter, profile_bytes
+from generator.output.flatten import flatten_page
+from generator.output.pdfx import STANDARDS, Standard, content_digest, declare
+from generator.output.pdfx_check import drop_groups, preflight, transparency
+from generator.output.press import Converter
+from generator.output.press_profile import PressProfile, load_profile
 from generator.output.shop import save_pdf
 
 FILL_SET = {"sc", "scn"}
@@ -278,23 +282,30 @@ class PressWriter:
                 del obj[key]
 
 
-def to_press(src: Path, target: Path, convert: Converter, title: str) -> None:
-    """Write `target`: `src` with every colour DeviceCMYK and an OutputIntent naming the press profile."""
+def to_press(src: Path, target: Path, convert: Converter, title: str, standard: Standard | None = None,
+             profile: PressProfile | None = None) -> int:
+    """Write `target`: `src` with every colour DeviceCMYK, declared PDF/X (`standard`, default PDF/X-4) for
+    `profile` (default the shipped one). Returns how many pages had to be flattened (PDF/X-1a only)."""
+    standard = standard or STANDARDS["4"]
+    profile = profile or load_profile(None)
     with pikepdf.open(src, allow_overwriting_input=True) as pdf:
+        flat = [] if standard.transparency else [n for n, p in enumerate(pdf.pages) if transparency(p, groups=False)]
+        for n, page in enumerate(pdf.pages):
+            if n in flat:
+                flatten_page(pdf, n, src, convert)
+            elif not standard.transparency:
+                drop_groups(page)
         writer = PressWriter(pdf, convert)
         for page in pdf.pages:
             writer.group(page.obj)
             writer.stream(page.obj, page.obj.get("/Resources"))
             writer.resources(page.obj.get("/Resources"))
-        icc = pikepdf.Stream(pdf, profile_bytes())
-        icc.N = 4
-        intent = pikepdf.Dictionary(Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
-                                    OutputConditionIdentifier=pikepdf.String("Punchboard press CMYK"),
-                                    Info=pikepdf.String("Punchboard press CMYK (ISO 12647-2 aims, "
-                                                        f"{round(convert.limit * 100)}% total ink)"),
-                                    RegistryName=pikepdf.String(""), DestOutputProfile=pdf.make_indirect(icc))
-        pdf.Root.OutputIntents = pikepdf.Array([intent])
-        pdf.docinfo["/Title"] = pikepdf.String(title)
+        declare(pdf, standard, title, profile, content_digest(pdf))
         pdf.remove_unreferenced_resources()
-        save_pdf(pdf, target, deterministic_id=True, compress_streams=True,
-                 object_stream_mode=pikepdf.ObjectStreamMode.generate)
+        save_pdf(pdf, target, deterministic_id=True, compress_streams=True, force_version=standard.pdf_version,
+                 object_stream_mode=pikepdf.ObjectStreamMode.generate if standard.object_streams
+                 else pikepdf.ObjectStreamMode.disable)
+    problems = preflight(target, standard)
+    if problems:                                   # a bug of ours, never the user's input: say what and where
+        raise RuntimeError(f"{target.name} is not {standard.conformance or standard.version}: " + "; ".join(problems))
+    return len(flat)

@@ -26,7 +26,8 @@ from generator.units import MM_PER_PT as PT, fmt_number
 TIMESTAMP = int(os.environ.get("SOURCE_DATE_EPOCH", "1767225600"))  # 2026-01-01, fixed for byte-identical files
 INK = {"crop": "#000000", "cut": "#3c3c3c", "fold": "#5a5a5a", "text": "#4a4a4a", "target": "#000000",
        "tick": "#000000", "zero": "#000000", "halo": "#ffffff", "reg": "#000000", "align": "#000000", "map": "#4a4a4a",
-       "fold-halo": "#ffffff", "cut-halo": "#ffffff", "reg-square": "#000000", "reg-line": "#000000"}
+       "fold-halo": "#ffffff", "cut-halo": "#ffffff", "reg-square": "#000000", "reg-line": "#000000",
+       "code": "#000000"}   # the calibration sheet's markers and code strip: solid black, for a camera
 # Stroke widths in mm: crop marks and cut lines hairline but printable (>= 0.25 pt), folds a little heavier.
 WIDTH_MM = {"crop": 0.3 * PT, "cut": 0.3 * PT, "fold": 0.45 * PT, "target": 1.0 * PT, "tick": 0.3 * PT, "zero": 0.8 * PT,
             "halo": 1.2 * PT, "reg": 0.35 * PT, "align": 0.4 * PT, "map": 0.3 * PT, "fold-halo": 1.3 * PT, "cut-halo": 1.2 * PT,
@@ -36,9 +37,14 @@ LABEL_FONT = "Lato"
 
 
 class TypstRunner:
-    """One Typst compiler per build, so fonts are read once."""
+    """One Typst compiler per build, so fonts are read once (pnp serve keeps one for all its rebuilds:
+    Typst's own caches then keep what did not change). `overlays`: sheet overlays by their page, kept
+    by pnp serve."""
+
+    overlays: dict[str, str] | None = None
 
     def __init__(self, work: Path, faces: list[FontFace]):
+        self.root = work
         self.compiler = typst.Compiler(root=str(work), font_paths=vetted_fonts(work / "fonts", faces),
                                        ignore_system_fonts=True)
 
@@ -88,9 +94,9 @@ def sheets_pdf(runner: TypstRunner, plan: SheetPlan, design_pages: dict[str, int
     pages, overlays = [], {}
     for page in plan.pages:
         overlay = None
-        if page.lines or page.outlines or page.texts:
+        if page.lines or page.outlines or page.texts or page.fills:
             overlay = f"overlay-{page.index}"
-            overlays[overlay] = overlay_svg(page, page_w, page_h)
+            overlays[overlay] = _overlay(runner.overlays, page, page_w, page_h)
         pages.append({
             "overlay": overlay,
             "placements": [{"page": design_pages[pl.design], "x": pl.x, "y": pl.y, "w": pl.w, "h": pl.h,
@@ -102,10 +108,20 @@ def sheets_pdf(runner: TypstRunner, plan: SheetPlan, design_pages: dict[str, int
     return runner.compile("sheets.typ", data, "sheets", overlays)
 
 
+def _overlay(cache: dict[str, str] | None, page, page_w: float, page_h: float) -> str:
+    """A page's overlay, from the cache when the same page was drawn before."""
+    if cache is None:
+        return overlay_svg(page, page_w, page_h)
+    key = repr((page, page_w, page_h))
+    if key not in cache:
+        cache[key] = overlay_svg(page, page_w, page_h)
+    return cache[key]
+
+
 def overlay_svg(page, page_w: float, page_h: float) -> str:
     outlines = [{"path": o.path, "kind": o.kind, "transform": _transform(o)} for o in page.outlines]
     tpl = environment(paths.ROOT).get_template("shared/sheet-overlay.svg.j2")
-    return tpl.render(page={"w": page_w, "h": page_h, "lines": page.lines, "outlines": outlines,
+    return tpl.render(page={"w": page_w, "h": page_h, "lines": page.lines, "outlines": outlines, "fills": page.fills,
                             "texts": [{"x": t.x, "y": t.y, "text": t.text, "size": t.size_pt * PT,
                                        "anchor": t.anchor, "weight": t.weight, "angle": t.angle} for t in page.texts]},
                       ink=INK, width=WIDTH_MM, dash=DASH, font=LABEL_FONT)

@@ -176,6 +176,7 @@ class ContextBuilder:
             "rules": {k: _plain(v["value"] if _sourced(v) else v) for k, v in game.rules.items()},
             "aid": self.aid,
             "mix": mix,
+            "readable": readable,
         }
 
     def _placer(self, design: DesignSpec) -> Callable[..., Markup]:
@@ -361,6 +362,18 @@ def _finite(helper: str, design: DesignSpec, **values: Any) -> None:
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
             raise RenderError(Problem(f"{helper}() expects a finite number for {name}, got {v!r}", None,
                                       f"design {design.id}"))
+
+
+def readable(background: str, *inks: str) -> str:
+    """Of `inks`, the one that reads best on `background` (the highest WCAG 2 contrast ratio; the first on a
+    tie): templates ask this instead of deciding by hand which palette colours are dark, so a theme that
+    lightens a colour gets dark marks on it without a template edit."""
+    from generator.colours import contrast
+
+    if not inks or not all(re.fullmatch(r"#[0-9a-fA-F]{6}", str(c)) for c in (background, *inks)):
+        raise ValueError(f'readable() expects a background colour and one or more ink colours like "#1a2b3c", '
+                         f"got {background!r}, {inks!r}")
+    return max(inks, key=lambda ink: (contrast(background, ink), -inks.index(ink)))
 
 
 def mix(a: str, b: str, t: float) -> str:

@@ -64,7 +64,6 @@ def environment(game_folder: Path) -> SandboxedEnvironment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        extensions=["jinja2.ext.do"],
     )
     env.filters["mm"] = fmt_number
     env.filters["repeated"] = repeated

@@ -1,0 +1,1 @@
+"""Shapes in millimetres: piece outlines, grown outlines."""

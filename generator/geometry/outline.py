@@ -1,0 +1,123 @@
+"""A piece's outline path (the M/L/H/V/A/Z subset the specs' cut paths use) as segments and polygons.
+
+The cut files, the Tabletop Simulator and Cricut masks and the paper mask of shaped pieces all read
+outlines through here, so one parser decides what an outline is.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+ARC_STEP_DEG = 5.0
+
+TOKEN = re.compile(r"[MLHVAZmlhvaz]|-?\d*\.?\d+(?:e-?\d+)?")
+ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "A": 7, "Z": 0}
+
+
+def segments(path: str) -> list[tuple]:
+    """Absolute segments of a path of M, L, H, V, A and Z: ("M", x, y), ("L", x, y), ("A", rx, ry, rot,
+    large, sweep, x, y), ("Z",)."""
+    tokens = TOKEN.findall(path)
+    out, x, y, start, i, cmd = [], 0.0, 0.0, (0.0, 0.0), 0, None
+    while i < len(tokens):
+        if tokens[i].upper() in ARGS and tokens[i].isalpha():
+            cmd = tokens[i]
+            i += 1
+            if cmd.upper() == "Z":
+                out.append(("Z",))
+                x, y = start
+                continue
+        n = ARGS[cmd.upper()]
+        vals = [float(v) for v in tokens[i:i + n]]
+        i += n
+        rel = cmd.islower()
+        c = cmd.upper()
+        if c in ("M", "L"):
+            x, y = (x + vals[0], y + vals[1]) if rel else (vals[0], vals[1])
+            out.append((c, x, y))
+            if c == "M":
+                start, cmd = (x, y), ("l" if rel else "L")
+        elif c == "H":
+            x = x + vals[0] if rel else vals[0]
+            out.append(("L", x, y))
+        elif c == "V":
+            y = y + vals[0] if rel else vals[0]
+            out.append(("L", x, y))
+        else:
+            x, y = (x + vals[5], y + vals[6]) if rel else (vals[5], vals[6])
+            out.append(("A", vals[0], vals[1], vals[2], vals[3], vals[4], x, y))
+    return out
+
+
+
+def _arc_points(p0: tuple[float, float], s: tuple) -> list[tuple[float, float]]:
+    """Points along an SVG arc (endpoint form, no rotation: the outlines' arcs are circular)."""
+    rx, large, sweep, x1, y1 = s[1], s[4], s[5], s[6], s[7]
+    x0, y0 = p0
+    chord = math.dist(p0, (x1, y1))
+    if chord == 0 or rx == 0:
+        return [(x1, y1)]
+    r = max(rx, chord / 2)
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    h = math.sqrt(max(0.0, r * r - (chord / 2) ** 2))
+    ux, uy = (y0 - y1) / chord, (x1 - x0) / chord          # unit normal to the chord
+    sign = 1 if large != sweep else -1
+    cx, cy = mx + sign * h * ux, my + sign * h * uy
+    a0, a1 = math.atan2(y0 - cy, x0 - cx), math.atan2(y1 - cy, x1 - cx)
+    d = a1 - a0
+    if sweep and d < 0:
+        d += 2 * math.pi
+    elif not sweep and d > 0:
+        d -= 2 * math.pi
+    n = max(2, math.ceil(abs(math.degrees(d)) / ARC_STEP_DEG))
+    return [(cx + r * math.cos(a0 + d * k / n), cy + r * math.sin(a0 + d * k / n)) for k in range(1, n + 1)]
+
+
+def polygons(path: str) -> list[list[tuple[float, float]]]:
+    """The closed subpaths of an M/L/H/V/A/Z path as point lists (arcs flattened every 5 degrees)."""
+    out: list[list[tuple[float, float]]] = []
+    for s in segments(path):
+        if s[0] == "M":
+            out.append([(s[1], s[2])])
+        elif s[0] == "L":
+            out[-1].append((s[1], s[2]))
+        elif s[0] == "A":
+            out[-1].extend(_arc_points(out[-1][-1], s))
+    return [p for p in out if len(p) >= 3]
+
+
+
+
+def _oriented(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """`points` in the direction of positive shoelace area, so every subpath of a union winds alike."""
+    area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))
+    return points if area >= 0 else points[::-1]
+
+
+def _polygon_d(points: list[tuple[float, float]], n) -> str:
+    return "M" + " L".join(f"{n(x)} {n(y)}" for x, y in _oriented(points)) + " Z"
+
+
+def grown_outline(path: str, grow: float, n) -> str:
+    """An SVG path whose nonzero fill is the outline `path` grown by `grow` with round corners.
+
+    The Minkowski sum of a shape and a disc is the shape, a rectangle along every edge and a disc on every
+    corner; drawn as subpaths that all wind the same way, nonzero filling unites them exactly, with no
+    polygon offsetting. As a clip path it keeps art within the bleed of a shaped piece without a soft mask
+    (transparency, which PDF/X-1a forbids). `n` writes numbers.
+    """
+    parts = []
+    for poly in polygons(path):
+        parts.append(_polygon_d(poly, n))
+        for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1]):
+            length = math.dist((x0, y0), (x1, y1))
+            if length == 0:
+                continue
+            nx, ny = (y0 - y1) / length * grow, (x1 - x0) / length * grow
+            parts.append(_polygon_d([(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny),
+                                     (x0 - nx, y0 - ny)], n))
+        for x, y in poly:      # positive angle in SVG is sweep-flag 1, the same turn as positive area
+            parts.append(f"M{n(x + grow)} {n(y)} A{n(grow)} {n(grow)} 0 1 1 {n(x - grow)} {n(y)} "
+                         f"A{n(grow)} {n(grow)} 0 1 1 {n(x + grow)} {n(y)} Z")
+    return " ".join(parts)

@@ -1,0 +1,1 @@
+"""Writers: the files a build leaves (PDFs, PNGs, shop and press files, cut files, Tabletop Simulator, gallery)."""

@@ -1,0 +1,79 @@
+"""The press condition a press file is made for: an ICC output profile, shipped or the user's own.
+
+A shop names its condition (DriveThruCards: U.S. Web Coated (SWOP) v2; European presses: FOGRA39 or 51;
+GRACoL in the US). Those profiles may not be redistributed, so Punchboard ships its own and takes the
+shop's as `--press-profile FILE`: colours are then separated through it and the PDF/X OutputIntent names
+it. A file that is not a CMYK output profile is refused before anything is built.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.confine import read_bytes
+from generator.errors import Problem, PunchboardError, display_path
+from generator.output.press import default_profile
+
+# ICC characterisation data registered at color.org, as a profile's description names it: the OutputIntent
+# then carries the registry's reference name, which preflights recognise without reading the profile.
+REGISTERED = (("FOGRA39", "FOGRA39"), ("FOGRA51", "FOGRA51"), ("FOGRA52", "FOGRA52"),
+              ("SWOP", "CGATS TR 001"), ("GRACOL2006", "CGATS TR 006"), ("CRPC6", "CGATS21-2-CRPC6"))
+REGISTRY = "http://www.color.org"
+
+
+@dataclass(frozen=True)
+class PressProfile:
+    path: Path
+    data: bytes
+    description: str           # the profile's own name ('desc' tag)
+    identifier: str            # OutputConditionIdentifier: a registry reference name, or the description
+    registry: str              # RegistryName: color.org for a registered condition, else empty
+
+    @property
+    def shipped(self) -> bool:
+        return self.path == default_profile()
+
+
+def _description(data: bytes) -> str:
+    """The 'desc' tag's text: ICC v2 textDescriptionType (ASCII) or v4 multiLocalizedUnicodeType (UTF-16)."""
+    count = int.from_bytes(data[128:132], "big")
+    for k in range(min(count, 200)):
+        sig, off, size = data[132 + 12 * k:136 + 12 * k], *(int.from_bytes(data[136 + 12 * k + 4 * j:140 + 12 * k + 4 * j],
+                                                                              "big") for j in range(2))
+        if sig != b"desc" or off + size > len(data):
+            continue
+        tag = data[off:off + size]
+        if tag[:4] == b"desc":
+            n = int.from_bytes(tag[8:12], "big")
+            return tag[12:12 + n].split(b"\0")[0].decode("latin-1").strip()
+        if tag[:4] == b"mluc" and len(tag) >= 28:
+            length, start = int.from_bytes(tag[20:24], "big"), int.from_bytes(tag[24:28], "big")
+            return tag[start:start + length].decode("utf-16-be", "replace").strip()
+    return ""
+
+
+def load_profile(path: Path | None, where: str = "--press-profile") -> PressProfile:
+    """The shipped profile (`path` None) or the user's, checked to be an ICC CMYK output profile."""
+    path = path or default_profile()
+    shipped = path == default_profile()
+    data = path.read_bytes() if shipped else read_bytes(path, [path.parent], "press profile",
+                                                         Problem("", display_path(path), where))
+    problem = None
+    if len(data) < 132 or data[36:40] != b"acsp":
+        problem = "is not an ICC profile (no 'acsp' signature)"
+    elif data[12:16] != b"prtr":
+        problem = f"is a {data[12:16].decode('latin-1').strip()!r} profile, not an output (printer, 'prtr') profile"
+    elif data[16:20] != b"CMYK":
+        problem = f"describes {data[16:20].decode('latin-1').strip()!r} colour, not CMYK"
+    if problem:
+        raise PunchboardError([Problem(f"{problem}; expected the CMYK press profile your shop names (FOGRA39, "
+                                       "SWOP, GRACoL...)", display_path(path), where)])
+    description = _description(data) or path.stem
+    key = description.upper().replace(" ", "").replace("_", "")
+    identifier, registry = description, ""
+    for needle, name in REGISTERED:
+        if needle in key:
+            identifier, registry = name, REGISTRY
+            break
+    return PressProfile(path, data, description, identifier, registry)

@@ -1,0 +1,74 @@
+"""`pnp build` of several games: one after another, or one per core at once.
+
+A game's build is deterministic and writes only its own folder, so games built side by side give the very
+same bytes as games built in turn; only the wall-clock time changes (about 1.6x on 2 cores for the five
+shipped games). Each worker is a fresh process (spawned, so no thread of the parent is copied half-way),
+returns the result or its error lines, and the parent prints them in the games' order, as before. One game,
+or `--jobs 1`, builds in this process with the usual progress bar.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from multiprocessing import get_context
+from pathlib import Path
+from typing import TextIO
+
+from generator.build import BuildOptions, BuildResult, build_game
+from generator.errors import Problem, PunchboardError, display_path
+from generator.progress import Progress
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One game's build: its result, or the lines that say why it failed."""
+
+    result: BuildResult | None
+    errors: tuple[str, ...] = ()
+
+
+def default_jobs() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+def build_one(name: str | Path, options: BuildOptions, progress: Progress | None = None) -> Outcome:
+    """Build one game; its input problems and file-system errors become lines, never a traceback."""
+    progress = progress or Progress(enabled=False)
+    try:
+        return Outcome(build_game(name, options, progress))
+    except PunchboardError as exc:
+        progress.done()
+        return Outcome(None, tuple(str(p) for p in exc.problems))
+    except BrokenPipeError:
+        raise
+    except OSError as exc:       # a full disk, a read-only folder: one line, and the previous output stays
+        progress.done()
+        from generator.output.writer import final_path
+        shown = display_path(final_path(exc.filename)) if exc.filename else None
+        return Outcome(None, (str(Problem(exc.strerror or str(exc), shown, f"building {name}")),))
+
+
+def build_many(names: list[str | Path], options: BuildOptions, progress: Progress, jobs: int) -> list[Outcome]:
+    """Every game's outcome, in the order of `names`."""
+    jobs = max(1, min(jobs, len(names)))
+    if jobs == 1:
+        return [build_one(name, options, progress) for name in names]
+    progress.stage(f"{len(names)} games on {jobs} cores", len(names))
+    outcomes: dict[int, Outcome] = {}
+    with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
+        futures = {pool.submit(build_one, name, options): i for i, name in enumerate(names)}
+        for future in as_completed(futures):
+            outcomes[futures[future]] = future.result()
+            progress.tick()
+    progress.done()
+    return [outcomes[i] for i in range(len(names))]
+
+
+def report(outcomes: list[Outcome], err: TextIO) -> tuple[list[BuildResult], bool]:
+    """Print the failures' lines; return the results and whether anything failed."""
+    for outcome in outcomes:
+        for line in outcome.errors:
+            print(line, file=err)
+    return [o.result for o in outcomes if o.result], any(o.result is None for o in outcomes)

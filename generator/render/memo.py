@@ -1,0 +1,251 @@
+"""Designs keyed by what they read, so `pnp serve` renders again only the designs a change touched.
+
+A design's key is a hash of: its template and every template that one includes or imports (their
+source text), the context names those templates read (of a mapping read only as `aid.key`, just
+those keys; every name, and every template, when a template is named while rendering), the design
+itself (its row, component and seat: what fit, place and rich work from), its geometry, the
+appearance, the bleed, and a stamp (size, time) of every art, icon and font file. A hit gives the
+SVG a render would write and replays what rendering it told the build summary (low-resolution art,
+placeholders, replaced font families), so a rebuild from the memo is the same as a cold one. A
+design that fails is never remembered.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from jinja2 import meta, nodes
+from markupsafe import Markup
+
+from generator import paths
+from generator.designs import DesignSpec
+from generator.errors import PunchboardError
+from generator.render.art import Art
+
+DATA_SUFFIXES = {".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".json", ".md", ".txt"}  # reach designs through the context
+ALWAYS = {"uid", "design", "geo"}    # what the context's helpers (fit, place, rich) work from
+SKIPPED = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv"}
+
+
+@dataclasses.dataclass
+class Rendered:
+    svg: str
+    notes: list[tuple[str, tuple]]          # RenderNotes calls, in order
+    families: list[tuple[str, str]]         # (family as named, family used) replaced in this design
+
+
+class Recorder:
+    """Forwards to the build's RenderNotes and remembers the calls, to replay them on a hit."""
+
+    def __init__(self, notes: Any):
+        self.notes, self.calls = notes, []
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        target = getattr(self.notes, name)
+
+        def call(*args: Any) -> None:
+            self.calls.append((name, args))
+            target(*args)
+        return call
+
+
+class DesignMemo:
+    """Rendered designs by key; only the keys of the last build are kept."""
+
+    def __init__(self, output: Path) -> None:
+        self.output = output                  # never an input: its files are not stamped
+        self.rendered: dict[str, Rendered] = {}
+        self.used: dict[str, Rendered] = {}
+        self.hits = self.misses = 0
+        self.parsed: dict[str, tuple] = {}    # a template's source -> the templates it names, the names it reads
+
+    def start(self, game_folder: Path, look: Any, extra: str, env: jinja2.Environment) -> None:
+        """Before a build: what every design's key shares, computed once. `extra`: the build's own inputs
+        to rendering (bleed, safe zones)."""
+        self.env, self.closures, self.used, self.hits, self.misses = env, {}, {}, 0, 0
+        roots = [game_folder] + [Path(f) for f in look.font_folders]
+        world = [repr(look), extra] + _stamps(roots, game_folder, self.output) + _art_stamps(look)
+        self.world = _sha("\n".join(world))
+
+    def key(self, spec: DesignSpec, context: dict[str, Any]) -> str | None:
+        """The design's key, or None when its templates cannot be read (rendering says why). Of the
+        context it takes the names its templates read (all, when one is named while rendering), and
+        always its design (what the helpers fit, place and rich measure against) and geometry."""
+        closure = self._closure(spec.template)
+        if closure is None:
+            return None
+        sources, names = closure
+        data = {k: _part(v, None if names is None or k in ALWAYS else names[k]) for k, v in context.items()
+                if not callable(v) and (names is None or k in names or k in ALWAYS)}
+        own = dataclasses.replace(spec, component=dataclasses.replace(spec.component, rows=()))  # not its siblings' rows
+        text = json.dumps([self.world, spec.template, sources, repr(own), data], sort_keys=True, default=_plain)
+        return _sha(text)
+
+    def get(self, key: str | None) -> Rendered | None:
+        found = self.rendered.get(key) if key is not None else None
+        if found is not None:
+            self.used[key] = found
+            self.hits += 1
+        return found
+
+    def put(self, key: str | None, rendered: Rendered) -> None:
+        self.misses += 1
+        if key is not None:
+            self.used[key] = rendered
+
+    def finish(self) -> None:
+        """After a build that rendered every design: keep exactly its designs."""
+        self.rendered = self.used
+
+    def _closure(self, name: str) -> tuple[str, dict[str, frozenset[str] | None] | None] | None:
+        if name not in self.closures:
+            self.closures[name] = self._read_closure(name)
+        return self.closures[name]
+
+    def _read_closure(self, name: str) -> tuple[str, dict[str, frozenset[str] | None] | None] | None:
+        """A hash of the template and all it includes or imports (found by name as jinja finds them), and
+        the context names they read (each with the keys read from it, or None for all of it); None for the
+        names when a template is named while rendering."""
+        found: dict[str, str] = {}
+        names: dict[str, frozenset[str] | None] = {}
+        todo = [name]
+        while todo:
+            current = todo.pop()
+            if current in found:
+                continue
+            try:
+                source = self.env.loader.get_source(self.env, current)[0]
+                refs, reads = self._parsed(source)
+            except (jinja2.TemplateError, PunchboardError, OSError, ValueError, RecursionError, MemoryError):
+                return None          # missing, unreadable, broken or hostile: rendering reports it, nothing is kept
+            found[current] = source
+            for read, keys in reads.items():
+                names[read] = None if keys is None or names.get(read, ()) is None else names.get(read, frozenset()) | keys
+            if None in refs:         # a name made while rendering: any template, any name may be read
+                try:
+                    every = "".join(s for _, s in _all_templates(self.env.loader))
+                except OSError:
+                    return None
+                return _sha(every + json.dumps(sorted(found.items()))), None
+            todo.extend(refs)
+        return _sha(json.dumps(sorted(found.items()))), names
+
+    def _parsed(self, source: str) -> tuple[list[str | None], dict[str, frozenset[str] | None]]:
+        """The templates a source names (None: one named while rendering) and the names it reads from
+        its context; parsed once per source."""
+        key = _sha(source)
+        if key not in self.parsed:
+            tree = self.env.parse(source)
+            self.parsed[key] = (list(meta.find_referenced_templates(tree)), _reads(tree))
+        return self.parsed[key]
+
+
+def _reads(tree: nodes.Template) -> dict[str, frozenset[str] | None]:
+    """The context names a template reads; for a name only ever read as `name.key` or `name["key"]`,
+    those keys (a design that reads `aid.first_player` does not change with `aid.elder_stacks`)."""
+    loads: dict[str, int] = {}
+    keyed: dict[str, list[str]] = {}
+    for n in tree.find_all(nodes.Name):
+        if n.ctx == "load":
+            loads[n.name] = loads.get(n.name, 0) + 1
+    for n in tree.find_all((nodes.Getattr, nodes.Getitem)):
+        key = n.attr if isinstance(n, nodes.Getattr) else getattr(n.arg, "value", None)
+        if isinstance(n.node, nodes.Name) and n.node.ctx == "load" and isinstance(key, str) and \
+                (isinstance(n, nodes.Getattr) or isinstance(n.arg, nodes.Const)):
+            keyed.setdefault(n.node.name, []).append(key)
+    return {name: frozenset(keyed[name]) if len(keyed.get(name, ())) == loads.get(name) else None
+            for name in meta.find_undeclared_variables(tree)}
+
+
+def _part(value: Any, keys: frozenset[str] | None) -> Any:
+    """What a design reads of a context value: all of it, or only some keys of a mapping (a key that is
+    also a method of the mapping, like `items`, reads all of it)."""
+    if keys is None or not hasattr(value, "keys") or any(hasattr(type(value), k) for k in keys):
+        return value
+    return {k: [value[k]] if k in value else "(missing)" for k in sorted(keys)}
+
+
+def replaced_in(families: Any, design: str) -> list[tuple[str, str]]:
+    """The font families Families.resolve replaced in one design."""
+    return [(said, used) for said, (used, designs) in families.replaced.items() if design in designs]
+
+
+def replay(hit: Rendered, notes: Any, families: Any, design: str) -> None:
+    """Tell the build's notes and families what rendering this design told them."""
+    for name, args in hit.notes:
+        getattr(notes, name)(*args)
+    for said, used in hit.families:
+        designs = families.replaced.setdefault(said, (used, []))[1]
+        if design not in designs:
+            designs.append(design)
+
+
+def _all_templates(loader: Any) -> list[tuple[str, str]]:
+    out = []
+    for folder, _ in getattr(loader, "searchpath", []):
+        for path in sorted(Path(folder).rglob("*")):
+            if path.is_file() and not path.is_symlink():
+                out.append((str(path), path.read_text(encoding="utf-8", errors="replace")))
+    return out
+
+
+def _stamps(roots: list[Path], game_folder: Path, output: Path) -> list[str]:
+    """Name, size and modification time of every file under the roots the context's helpers may read
+    (art, icons, fonts): not templates (keyed by content) and not data (reaches the context)."""
+    skip = {os.path.realpath(game_folder / "templates"), os.path.realpath(paths.TEMPLATES), os.path.realpath(output)}
+    out = []
+    for root in roots:
+        for folder, dirs, files in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if d not in SKIPPED and os.path.realpath(os.path.join(folder, d)) not in skip)
+            for name in sorted(files):
+                if Path(name).suffix.lower() in DATA_SUFFIXES:
+                    continue
+                try:
+                    st = os.stat(os.path.join(folder, name))
+                except OSError:
+                    continue
+                out.append(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}")
+    return out
+
+
+def _art_stamps(look: Any) -> list[str]:
+    """Name, size and time of every art file and icon the appearance names (a theme's may lie outside
+    the game's folder)."""
+    sources = []
+    for value in [*look.art.values(), *look.icons.values()]:
+        sources += list(value.values()) if hasattr(value, "values") else [value]
+    out = []
+    for src in sources:
+        try:
+            st = os.stat(src.path)
+            out.append(f"{src.path}:{st.st_size}:{st.st_mtime_ns}")
+        except (OSError, AttributeError, TypeError):
+            out.append(f"{getattr(src, 'path', src)}:missing")
+    return out
+
+
+def _plain(value: Any) -> Any:
+    """JSON for what a context holds besides plain data: art by its content, markup as text."""
+    if isinstance(value, Art):
+        return ["art", value.kind, _sha(value.body), list(value.view_box), value.pixels, value.shown,
+                sorted((k, _sha(v)) for k, v in (value.edges or {}).items())]
+    if isinstance(value, Markup):
+        return str(value)
+    if hasattr(value, "items"):
+        return {str(k): v for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted(map(repr, value))
+    if dataclasses.is_dataclass(value):
+        return repr(value)
+    return repr(value)
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

@@ -1,0 +1,71 @@
+"""The pipeline's layers import downwards only: load -> model -> geometry -> render -> layout -> output, with the
+solver beside render reading the model. A module that reaches up (the solver drawing, the renderer imposing,
+the loader rendering) fails here, naming the import, so the shape the folders spell stays the code's shape.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+GENERATOR = Path(__file__).parent.parent / "generator"
+
+# the commands and tools on top: nothing in the pipeline imports them
+TOP = {"build", "cli", "serve", "calibrate", "parallel", "incremental", "scaffold", "scaffold_images"}
+# package (under generator/) -> packages it must never import
+FORBIDDEN = {
+    "spec": {"render", "layout", "output", "solver"} | TOP,          # load + validate
+    "model": {"spec", "render", "layout", "output", "solver"} | TOP,
+    "geometry": {"spec", "render", "layout", "output", "solver"} | TOP,
+    "colours": {"spec", "render", "layout", "output", "solver"} | TOP,
+    "render": {"layout", "output", "solver"} | TOP,
+    "layout": {"render", "output", "solver"} | TOP,
+    "solver": {"render", "layout", "output"} | TOP,
+    "output": TOP,
+}
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.lineno, node.module))
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names]
+    return found
+
+
+def _package(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if parts[0] == "generator" and len(parts) > 1 else None
+
+
+def upward_imports() -> list[str]:
+    bad = []
+    for path in sorted(GENERATOR.rglob("*.py")):
+        rel = path.relative_to(GENERATOR)
+        own = rel.parts[0].removesuffix(".py")
+        for line, module in _imports(path):
+            target = _package(module)
+            if target in FORBIDDEN.get(own, ()):
+                bad.append(f"generator/{rel.as_posix()}:{line}: {own} imports {module}")
+    return bad
+
+
+def test_no_layer_imports_a_higher_one():
+    assert upward_imports() == []
+
+
+def test_the_check_finds_an_upward_import(tmp_path, monkeypatch):
+    """The test above can fail: a solver module importing the renderer is caught."""
+    fake = tmp_path / "generator"
+    (fake / "solver").mkdir(parents=True)
+    (fake / "solver" / "cheat.py").write_text("from generator.render.context import mix\n")
+    monkeypatch.setattr(__import__(__name__), "GENERATOR", fake)
+    assert upward_imports() == ["generator/solver/cheat.py:1: solver imports generator.render.context"]
+
+
+def test_every_package_has_an_init():
+    missing = [d.relative_to(GENERATOR).as_posix() for d in GENERATOR.rglob("*")
+               if d.is_dir() and d.name != "__pycache__" and any(d.glob("*.py")) and not (d / "__init__.py").exists()]
+    assert missing == []
