@@ -59,8 +59,8 @@ typst.compile(str(out / "m.typ"), output=str(out / "bare.pdf"), font_paths=[sys.
 '''
 
 
-def wall(cmd: list[str], cwd: Path) -> float:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+def wall(cmd: list[str], cwd: Path, extra_env: dict[str, str] | None = None) -> float:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | (extra_env or {})
     start = time.perf_counter()
     subprocess.run(cmd, cwd=cwd, check=True, capture_output=True, env=env)
     return time.perf_counter() - start

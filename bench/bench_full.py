@@ -46,6 +46,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--protograf", metavar="PYTHON", help="a python with protograf 0.5.2 installed")
+    ap.add_argument("--before", metavar="DIR", help="another checkout (e.g. a git worktree of an older commit): its "
+                    "--formats sheets is timed in the same run, for a before/after pair")
     args = ap.parse_args()
     med = statistics.median
     rows = []
@@ -58,6 +60,12 @@ def main() -> None:
                 cmd = [sys.executable, "-m", "generator", "build", str(game), *formats, "--out", str(out / "o")]
                 wall(cmd, HERE)
                 times[label] = med([wall(cmd, HERE) for _ in range(args.runs)])
+            if args.before:
+                cmd = [sys.executable, "-m", "generator", "build", str(game), "--formats", "sheets", "--out",
+                       str(out / "b")]
+                env = {"PYTHONPATH": str(Path(args.before).resolve())}
+                wall(cmd, HERE, env)
+                times["before"] = med([wall(cmd, HERE, env) for _ in range(args.runs)])
             bare = out / f"bare{n}"
             bare.mkdir()
             (out / f"bare{n}.py").write_text(BARE_SCRIPT.replace("range(54)", f"range({n})"))
@@ -76,6 +84,9 @@ def main() -> None:
         print(f"{n:>4} cards: punchboard sheets {times['sheets']:.2f} s, every format {times['every format']:.2f} s; "
               f"{pg_text}")
         print(f"      floor: bare jinja2 + Typst script {times['bare']:.2f} s, empty Python start {times['python']:.2f} s")
+        print(f"      punchboard sheets / floor {times['sheets'] / times['bare']:.2f}x (goal: at most 2x)"
+              + (f"; before: sheets {times['before']:.2f} s, {times['before'] / times['bare']:.2f}x"
+                 if "before" in times else ""))
         if pg:
             goal = 8 if n == 54 else 12
             print(f"      protograf sheets / punchboard sheets       {pg / times['sheets']:.2f}x  "

@@ -50,14 +50,15 @@ def main() -> None:
     print(f"  in-process      median {med(inproc):.2f} s")
 
     rules = rules_for(load_game("niya"))
-    parser = argparse.ArgumentParser()
-    rules.add_solve_arguments(parser)
-    jobs = [("rulebook example", ["--layout", EXAMPLE, "--json"])]
-    jobs += [(f"random seed {s}", ["--random-layout", "--seed", str(s), "--json"]) for s in range(1, args.layouts + 1)]
+    ask = rules.questions().unnamed.answer         # `pnp solve niya`'s answer, without the command line
+    board = rules.spec.full_board
+    jobs = [("rulebook example", dict(layout=EXAMPLE, random_layout=False, seed=None, full_board=board))]
+    jobs += [(f"random seed {s}", dict(layout=None, random_layout=True, seed=s, full_board=board))
+             for s in range(1, args.layouts + 1)]
     times = []
     print(f"niya solve, every legal first move valued exactly ({len(jobs)} layouts)")
-    for name, argv in jobs:
-        (answer, _), seconds = timed(lambda: rules.solve(parser.parse_args(argv)))
+    for name, values in jobs:
+        (answer, _), seconds = timed(lambda: ask(**values))
         times.append(seconds)
         print(f"  {name:18} {seconds:6.2f} s  {answer['outcome']:20} best {answer['best_first_move']}  "
               f"{answer.get('nodes', '?')} positions")

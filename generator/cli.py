@@ -10,18 +10,21 @@ import signal
 import threading
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from generator import __version__, paths
 from generator.formats import EXTRA_FORMATS, FORMATS
 from generator.designs import expand
-from generator.errors import OptionError, Problem, PunchboardError, did_you_mean, display_path
+from generator.errors import OptionError, PunchboardError, did_you_mean, display_path
 from generator.layout.fold import check_fold
 from generator.layout.plan import DUPLEX, MARKS, PAPERS_MM, SheetOptions
 from generator.progress import Progress, table
 from generator.selection import Selection, Selector, parse_only
 from generator.spec import game_folders, load_game, local_game_folders
 from generator.units import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, UNITS_SAID, parse_length_mm
+
+if TYPE_CHECKING:
+    from generator.solver.questions import Question, Questions
 
 EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -282,12 +285,20 @@ def parser() -> argparse.ArgumentParser:
     k.add_argument("--duplex", choices=("long", "short"), type=_any_case(("long", "short")),
                    help="the flip the sheet must be for (default: whatever its code says)")
 
-    s = sub.add_parser("solve", help="game-specific searches (pnp solve GAME --help)", add_help=False,
-                       description="Game-specific searches and rulings; see pnp solve GAME --help.")
+    _solve_options(sub.add_parser("solve", help="game-specific searches (pnp solve GAME --help)", add_help=False,
+                                  description=SOLVE_DESCRIPTION))
+    return p
+
+
+SOLVE_DESCRIPTION = "Game-specific searches and rulings; see pnp solve GAME --help."
+
+
+def _solve_options(s: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """`pnp solve`'s own options: the game, and the rest for the game's questions (parsed by cmd_solve)."""
     s.add_argument("game", nargs="?", metavar="GAME", help="a game id or folder")
     s.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     s.add_argument("-h", "--help", action="store_true", help="show this help, or GAME's")
-    return p
+    return s
 
 
 def _terminate(signum: int, frame: object) -> None:
@@ -365,7 +376,8 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from generator.output.press_profile import load_profile
     profile = load_profile(args.press_profile) if args.press_profile else None
     options = BuildOptions(sheet, args.out, args.theme, args.style, args.formats, shop=preset, press=args.press,
-                           ink_limit=args.ink_limit, pdfx=args.pdfx or "4", press_profile=profile, selection=Selection(args.players, args.only or ()),
+                           ink_limit=args.ink_limit, pdfx=args.pdfx or "4", press_profile=profile,
+                           selection=Selection(args.players, args.only or ()),
                            placeholders=args.placeholders)
     from generator.parallel import build_many, default_jobs, report
 
@@ -375,7 +387,8 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for warning in r.warnings:
             print(warning, file=err)
     if results:
-        rows = [[" ".join(filter(None, (r.game, r.scope))), r.pieces, r.designs, r.pages, r.files, round(r.seconds, 2), str(r.folder)] for r in results]
+        rows = [[" ".join(filter(None, (r.game, r.scope))), r.pieces, r.designs, r.pages, r.files, round(r.seconds, 2),
+                 str(r.folder)] for r in results]
         print(table(["game", "pieces", "designs", "pages", "files", "seconds", "folder"], rows), file=out)
         if printer_note:
             print(printer_note, file=out)
@@ -437,20 +450,21 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     if args.game is None:
         if args.help:
-            print(parser()._subparsers._group_actions[0].choices["solve"].format_help(), file=out, end="")
+            bare = _Parser(prog="pnp solve", add_help=False, description=SOLVE_DESCRIPTION)
+            print(_solve_options(bare).format_help(), file=out, end="")
             return EXIT_OK
         raise OptionError("pnp solve: expected a game, e.g. pnp solve niya --help")
     game = load_game(args.game)
-    rules = rules_for(game)
-    sub = _Parser(prog=f"pnp solve {game.id}")
-    rules.add_solve_arguments(sub)
-    if args.help or any(a in ("-h", "--help") for a in args.rest):
-        print(_question_parser(sub, args.rest).format_help(), file=out, end="")
+    asked = rules_for(game).questions()
+    top, named = _question_parsers(f"pnp solve {game.id}", asked)
+    if args.help or any(a in ("-h", "--help") for a in args.rest):    # the question's help, or the game's
+        print(named.get(args.rest[0] if args.rest else "", top).format_help(), file=out, end="")
         return EXIT_OK
-    solve_args = sub.parse_args(args.rest)
+    values = vars(top.parse_args(args.rest))
+    question = asked.unnamed or next(q for q in asked.asked if q.name == values[QUESTION])
     try:
-        result, text = rules.solve(solve_args)
-        shown = json.dumps(result, ensure_ascii=False) if getattr(solve_args, "json", False) else text
+        result, text = question.answer(**{p.name: values[p.name] for p in question.params})
+        shown = json.dumps(result, ensure_ascii=False) if values.get("json") else text
     except ValueError as exc:   # Python's limit on a number's digits, read or printed; other errors are bugs
         if "integer string conversion" not in str(exc):
             raise
@@ -460,12 +474,54 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-def _question_parser(parser: argparse.ArgumentParser, rest: list[str]) -> argparse.ArgumentParser:
-    """The parser `--help` is about: a game's question (`pnp solve nusfjord fish --help`) or the game's own."""
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction) and rest and rest[0] in action.choices:
-            return action.choices[rest[0]]
-    return parser
+QUESTION = " question"     # where the parser keeps a named question's name (no parameter can be called that)
+
+
+def _question_parsers(prog: str, asked: Questions) -> tuple[argparse.ArgumentParser,
+                                                             dict[str, argparse.ArgumentParser]]:
+    """The parser of `pnp solve GAME`, built from the game's declared questions, and each named question's own."""
+    top = _Parser(prog=prog, description=asked.description)
+    if asked.unnamed:
+        _add_params(top, asked.unnamed)
+        return top, {}
+    sub = top.add_subparsers(dest=QUESTION, metavar=asked.metavar, required=True)
+    named = {q.name: sub.add_parser(q.name, help=q.help, description=q.description) for q in asked.asked}
+    for q in asked.asked:
+        _add_params(named[q.name], q)
+    return top, named
+
+
+def _add_params(p: argparse.ArgumentParser, question: Question) -> None:
+    """One option a parameter (exclusive ones in a required group), then --json when the answer has a JSON form."""
+    groups: dict[str, Any] = {}
+    for param in question.params:
+        if param.one_of and param.one_of not in groups:
+            groups[param.one_of] = p.add_mutually_exclusive_group(required=True)
+        into = groups.get(param.one_of, p)
+        if param.flag:
+            into.add_argument(param.option, dest=param.name, action="store_true", help=param.help)
+            continue
+        into.add_argument(param.option, dest=param.name, type=_typed(param.kind), default=param.default,
+                          required=param.required, choices=param.choices, metavar=param.metavar,
+                          nargs="+" if param.many else None, help=param.help)
+    if question.output:
+        p.add_argument("--json", action="store_true", help=f"print the {question.output} as JSON")
+
+
+def _typed(kind: Any) -> Any:
+    """The parameter's converter as an argparse type: a value it refuses (BadValue) is one line naming the option."""
+    from generator.solver.questions import BadValue
+
+    if kind is str:
+        return None
+
+    def convert(text: str) -> Any:
+        try:
+            return kind(text)
+        except BadValue as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    convert.__name__ = getattr(kind, "__name__", "value")     # argparse's "invalid int value: 'x'" names it
+    return convert
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

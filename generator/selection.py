@@ -171,7 +171,8 @@ def _unknown(pattern: str, every: list[DesignSpec], fronts: list[DesignSpec], pl
     stem = re.split(r"[-*?\[]", pattern)[0]
     close = difflib.get_close_matches(pattern, names, n=5, cutoff=0.5) or \
         ([n for n in names if n.startswith(stem)][:5] if stem else [])
-    hint = f"; closest: {', '.join(close)}" if close else f"; components: {', '.join(dict.fromkeys(s.component.id for s in every))}"
+    components = ", ".join(dict.fromkeys(s.component.id for s in every))
+    hint = f"; closest: {', '.join(close)}" if close else f"; components: {components}"
     return f'--only: unknown selector "{pattern}"; expected a component id, a design id or a glob of them{hint}'
 
 

@@ -4,7 +4,8 @@ The page (output/<game>/index.html, the same one every build writes) asks /__sta
 0.1 s: it reloads itself when a rebuild has finished, and shows the build's errors above the last
 good build when a change breaks it. `/__status?after=SEQ` waits (up to WAIT_S) until the state moves
 on from SEQ, for a script that wants the change the moment it is built. A rebuild redoes only what
-a change touched (generator/incremental.py): the files it serves are those a cold build writes. Inputs are watched with `watchfiles` (Rust notify, debounced):
+a change touched (generator/incremental.py): the files it serves are those a cold build writes. Inputs are
+watched with `watchfiles` (Rust notify, debounced):
 the game folder (spec, tables, art, its own templates), the shared templates, the theme's folder
 and the font folders; the output folder is never watched, so a build cannot trigger itself.
 

@@ -35,7 +35,7 @@ def test_a_copy_builds_and_keeps_its_originals_rules(tmp_path, source):
     code, out, err = run_cli("new", "mine", "--from", source, "--dir", str(tmp_path))
     assert code == 0, err
     spec = (tmp_path / "mine" / "game.yaml").read_text()
-    assert "id: mine\n" in spec and f"rules_from: {source}" in spec and f"front: mine/" in spec
+    assert "id: mine\n" in spec and f"rules_from: {source}" in spec and "front: mine/" in spec
     assert (tmp_path / "mine" / "templates" / "mine").is_dir()
     code, out, err = run_cli("build", str(tmp_path / "mine"), "--out", str(tmp_path / "out"), "--formats", "svg")
     assert code == 0, err

@@ -9,7 +9,6 @@ building cards are 63 x 88 mm, so the shop scales them by max(63.5 / 63, 88.9 / 
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 

@@ -16,10 +16,10 @@ from PIL import Image, ImageDraw, ImageFont
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from photo_sim import Camera, Printer, calibration_pdf, photograph, render
+from photo_sim import Camera, Printer, calibration_pdf, photograph, render  # noqa: E402 (after the path set-up above)
 
-from generator.calibrate.command import calibrate
-from generator.calibrate.report import words
+from generator.calibrate.command import calibrate  # noqa: E402
+from generator.calibrate.report import words  # noqa: E402
 
 PANEL_H = 330
 

@@ -154,7 +154,8 @@ def text_tag(text: str) -> bytes:
 
 def desc_tag(text: str) -> bytes:
     raw = text.encode("ascii") + b"\0"
-    return b"desc" + b"\0" * 4 + struct.pack(">I", len(raw)) + raw + struct.pack(">II", 0, 0) + struct.pack(">HB", 0, 0) + b"\0" * 67
+    return (b"desc" + b"\0" * 4 + struct.pack(">I", len(raw)) + raw + struct.pack(">II", 0, 0) + struct.pack(">HB", 0, 0)
+            + b"\0" * 67)
 
 
 def xyz_tag(xyz) -> bytes:

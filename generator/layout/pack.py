@@ -187,8 +187,12 @@ def pack_pages(pieces: list[PieceInput], options: SheetOptions, label: tuple[flo
     _unfit(pieces, options, [a for a, _ in strips])
     full = printable(options)
     floor = math.ceil(sum(_footprint(p, options) * p.count for p in pieces) / (full.w * full.h) - EPS)
-    best, best_key = None, None
+    best, best_key, tried = None, None, set()
     for i, variant in enumerate((None,) + VARIANTS):
+        same = variant and _same_as(_groups(pieces, variant), variant)
+        if same in tried:              # packs exactly as a variant tried before (one size of piece, say)
+            continue
+        tried.add(same)
         pages = _pack_variant(pieces, options, label, strips, variant)
         key = (len(pages), sum(1 for pg in pages if _double(pg.blocks)), i)
         if best_key is None or key < best_key:
@@ -196,6 +200,11 @@ def pack_pages(pieces: list[PieceInput], options: SheetOptions, label: tuple[flo
         if len(best) <= floor:
             break
     return best
+
+
+def _same_as(groups: list[list[PieceInput]], variant: Variant) -> tuple:
+    """What decides a variant's packing: the order its groups come in and how it splits free room."""
+    return (tuple(id(g[0]) for g in groups), variant.split)
 
 
 def _footprint(p: PieceInput, options: SheetOptions) -> float:
@@ -213,9 +222,12 @@ def _pack_variant(pieces: list[PieceInput], options: SheetOptions, label: tuple[
     groups = [list(g) for g in _groups(pieces, variant or Variant()) if g]
     pages: list[PackedPage] = []
     while any(groups):
-        best = None
+        best, seen = None, set()
         for v in ([variant] if variant else VARIANTS):
             ranked = groups if variant else _ranked(groups, v)
+            if _same_as(ranked, v) in seen:    # fills this page exactly as a variant before it
+                continue
+            seen.add(_same_as(ranked, v))
             trial, page, size = _page(ranked, options, label, strips, v)
             if best is None or size > best[2] + EPS:
                 best = (trial, page, size)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from generator.errors import OptionError
 from generator.layout.board import board_pages, tile_board
 from generator.layout.registration import registration_lines
 from generator.layout.duplex import back_placement

@@ -20,7 +20,7 @@ from generator.layout.plan import SheetPlan
 from generator.layout.registration import SQUARE_MM, THICK_MM
 from generator.layout.turn import frame_matrix
 from generator.render.fonts import FontFace
-from generator.render.svg import environment
+from generator.render.svg import own_environment
 from generator.units import MM_PER_PT as PT, fmt_number
 
 TIMESTAMP = int(os.environ.get("SOURCE_DATE_EPOCH", "1767225600"))  # 2026-01-01, fixed for byte-identical files
@@ -120,7 +120,7 @@ def _overlay(cache: dict[str, str] | None, page, page_w: float, page_h: float) -
 
 def overlay_svg(page, page_w: float, page_h: float) -> str:
     outlines = [{"path": o.path, "kind": o.kind, "transform": _transform(o)} for o in page.outlines]
-    tpl = environment(paths.ROOT).get_template("shared/sheet-overlay.svg.j2")
+    tpl = own_environment().get_template("overlay.svg.j2")
     return tpl.render(page={"w": page_w, "h": page_h, "lines": page.lines, "outlines": outlines, "fills": page.fills,
                             "texts": [{"x": t.x, "y": t.y, "text": t.text, "size": t.size_pt * PT,
                                        "anchor": t.anchor, "weight": t.weight, "angle": t.angle} for t in page.texts]},

@@ -22,6 +22,8 @@ ICON_GAP_EM = 0.08       # breathing room either side of an icon
 _MARKUP = re.compile(r"\*\*|\*|\{([a-z0-9][a-z0-9-]*)\}")
 _NUMBER = re.compile(r"^[+\-\u2212]?\d+[x\u00d7]?$")
 
+NO_ICONS = "none: the spec declares no icon (icons: names a folder of SVG files, or a mapping)"
+
 
 @dataclass(frozen=True)
 class Piece:
@@ -54,7 +56,7 @@ def parse(text: str, icons: set[str]) -> list[list[Piece]]:
                 pieces.append(Piece("icon", m.group(1), bold, italic))
             else:
                 raise RichTextError(f'unknown icon "{{{m.group(1)}}}"; expected one of: '
-                                    f'{", ".join(sorted(icons)) or "none: the spec declares no icon (icons: names a folder of SVG files, or a mapping)"}')
+                                    f'{", ".join(sorted(icons)) or NO_ICONS}')
             pos = m.end()
         if pos < len(line):
             pieces.append(Piece("text", line[pos:], bold, italic))

@@ -16,7 +16,8 @@ from generator.render.fonts import Metrics
 
 _BREAKABLE = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
 # JIS X 4051 line-start and line-end prohibitions (the common subset)
-NO_LINE_START = set("。、，．・：；？！」』）〕］｝〉》】〙〗’”)]}ゝゞヽヾーぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ々〻‐゠–〜～")
+NO_LINE_START = set("。、，．・：；？！」』）〕］｝〉》】〙〗’”)]}ゝゞヽヾーぁぃぅぇぉっゃゅょゎゕゖ"
+                    "ァィゥェォッャュョヮヵヶ々〻‐゠–〜～")
 NO_LINE_END = set("「『（〔［｛〈《【〘〖‘“([{")
 SHRINK_STEP = 0.97
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable, Mapping
 
 from generator.errors import Problem, ProblemCollector, SpecError
 from generator.model import Game
+from generator.solver.questions import Question, Questions
 from generator.spec.reader import Reader
 from generator.spec.yamlio import join
 
@@ -65,7 +65,7 @@ class RulesSection:
 
 
 class Rules:
-    """Base of a rules module: constants from the spec, spec checks, examples and `pnp solve`.
+    """Base of a rules module: constants from the spec, spec checks, examples and `pnp solve` (its questions).
 
     Subclasses name their scenarios in `SCENARIOS` (scenario -> method name); each such method
     takes an Example and returns the actual outcome as JSON-like data, compared key by key with
@@ -143,8 +143,8 @@ class Rules:
         r.problems.raise_if_any()
         return given
 
-    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.description = f"No searches are defined for {self.game_id}."
-
-    def solve(self, args: argparse.Namespace) -> tuple[dict[str, Any], str]:
-        return {}, f"No searches are defined for {self.game_id}."
+    def questions(self) -> Questions:
+        """What `pnp solve GAME` answers, as data (only the command line turns it into options);
+        a game without a rules module has none, and says so."""
+        text = f"No searches are defined for {self.game.id}."
+        return Questions(text, (Question("", None, (), lambda: ({}, text), output=None),))

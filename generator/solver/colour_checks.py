@@ -89,6 +89,6 @@ def text_checks(game: Game, palette: Mapping[str, str], strict: bool = False) ->
         detail = (f"{pair.text} ({fg}) on {pair.background} ({bg}) has contrast {ratio:.2f}:1, below WCAG 2 AA's "
                   f"{need:g}:1 for {size}: make {pair.text} and {pair.background} differ more in lightness")
         out.append(CheckResult("colour", f"text {pair.text} on {pair.background}", False if strict else None, detail,
-                               {"text": pair.text, "background": pair.background, "colours": [fg, bg], "contrast": round(ratio, 2),
-                                "required": need, "severity": "warning"}))
+                               {"text": pair.text, "background": pair.background, "colours": [fg, bg],
+                                "contrast": round(ratio, 2), "required": need, "severity": "warning"}))
     return out

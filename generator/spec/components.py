@@ -107,7 +107,8 @@ class ComponentReader:
         if back is not None and rows and back.vary_by:
             for fieldname in back.vary_by:
                 if fieldname != "player" and fieldname not in rows[0].fields:
-                    r.add(join(join(where, "back"), "vary_by"), f'unknown field "{fieldname}"; expected one of: {", ".join(["player", *rows[0].fields])}')
+                    known = ", ".join(["player", *rows[0].fields])
+                    r.add(join(join(where, "back"), "vary_by"), f'unknown field "{fieldname}"; expected one of: {known}')
         self.check_art_values(rows, art, join(where, "rows"))
         if shape == "rounded" and corner and size and corner > min(size) / 2:
             r.add(join(where, "corner"), f"expected a corner radius of at most half the shorter side "
@@ -288,7 +289,8 @@ class ComponentReader:
             else:
                 for k in data:
                     if k not in fields:
-                        r.add(join(here, k), f"unknown field; expected the fields of the first row: {', '.join(fields) or 'none'}")
+                        r.add(join(here, k),
+                              f"unknown field; expected the fields of the first row: {', '.join(fields) or 'none'}")
                 for k in fields:
                     if k not in data:
                         r.add(here, f'missing field "{k}"')

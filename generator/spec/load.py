@@ -127,7 +127,8 @@ class _GameReader:
             id=game_id, title=title, folder=self.folder, spec_file=self.spec_file,
             players_min=pmin, players_max=pmax, player_colours=tuple(colours),
             palette=frozen_map(palette), palette_cmyk=frozen_map(cmyk), fonts=frozen_map(fonts), styles=frozen_map(styles),
-            art=frozen_map(art), labels=frozen_map(labels), components=tuple(components), setup=tuple(setup), rules=frozen_map(rules),
+            art=frozen_map(art), labels=frozen_map(labels), components=tuple(components), setup=tuple(setup),
+            rules=frozen_map(rules),
             notes=tuple(frozen_map(n) for n in notes), provenance=frozen_map(r.provenance), icons=frozen_map(icons),
             rules_from=rules_from, colour_checks=colour_checks,
             **optional_text)

@@ -2,28 +2,28 @@
 
 spec (read `rules:` and the site cards' footprints) -> grid (cards, corners, edges, lines of three) -> rules
 (bid, drink and claim rulings, scoring) -> position (a position file) and simulation (random legal games)
--> checks (for `pnp check`), aid (what the printed pieces say) and questions (`pnp solve`).
+-> checks (for `pnp check`), aid (what the printed pieces say) and questions (`pnp solve`, declared as data).
 """
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
 from generator.errors import Problem, ProblemCollector, SpecError
 from generator.solver.base import CheckResult, Example, Rules
-from generator.solver.games.izakaya import questions
 from generator.solver.games.izakaya.aid import izakaya_aid
 from generator.solver.games.izakaya.checks import SPEC_CHECKS
 from generator.solver.games.izakaya.grid import Grid, edge
 from generator.solver.games.izakaya.position import KEYS as POSITION_KEYS, OPTIONAL as POSITION_OPTIONAL, parse_position
 from generator.solver.games.izakaya.rules import Position, bid, claim_ruling, drink_ruling, score
 from generator.solver.games.izakaya.simulation import invariant_checks, simulate, simulation_check
-
-INVARIANT_GAMES = 20      # random games a player count that check IZA-INV-08/09 without --simulate
+from generator.solver.games.izakaya.questions import questions as solve_questions, setup as setup_table
 from generator.solver.games.izakaya.spec import IzakayaSpec, read_spec
+from generator.solver.questions import Questions
 from generator.solver.registry import register
 from generator.spec.yamlio import join
+
+INVARIANT_GAMES = 20      # random games a player count that check IZA-INV-08/09 without --simulate
 
 
 class IzakayaRules(Rules):
@@ -54,7 +54,7 @@ class IzakayaRules(Rules):
         players = self.given(example, ("players",))["players"]
         if players not in self.ispec.grids:
             raise SpecError(Problem(f"expected a player count of rules.grids, got {players!r}", None, "given.players"))
-        return questions.setup(self.ispec, players)
+        return setup_table(self.ispec, players)
 
     def scenario_bid(self, example: Example) -> dict[str, Any]:
         g = self.given(example, ("order", "yen", "bids"), ("pile",))
@@ -109,11 +109,8 @@ class IzakayaRules(Rules):
     def aid(self) -> dict[str, Any]:
         return izakaya_aid(self.ispec, self.game)
 
-    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
-        questions.add_arguments(parser, self.ispec)
-
-    def solve(self, args: argparse.Namespace) -> tuple[dict[str, Any], str]:
-        return questions.answer(args, self.ispec)
+    def questions(self) -> Questions:
+        return solve_questions(self.ispec)
 
 
 __all__ = ["Grid", "IzakayaRules", "IzakayaSpec"]

@@ -41,9 +41,9 @@ def izakaya_aid(spec: IzakayaSpec, game: Game) -> dict[str, Any]:
                                        "Never on an outer corner."},
             {"title": "Price", "text": f"on the face-down card (one disc each round): move one {spec.coin}-yen coin "
                                        "from one colour card to another."},
-            {"title": "Claim", "text": f"on the blue site card (any number): put a claim disc across an edge between "
-                                       f"two site cards, and a pyramid on one of them that has none. Three of your "
-                                       f"claim discs in a straight line: build one floor at once, free."},
+            {"title": "Claim", "text": "on the blue site card (any number): put a claim disc across an edge between "
+                                       "two site cards, and a pyramid on one of them that has none. Three of your "
+                                       "claim discs in a straight line: build one floor at once, free."},
             {"title": "Build", "text": "on the architect (any number): choose one floor chit, then stack it on a "
                                        "footprint of its shape on a card with your pyramid, up to the floors printed."},
             {"title": "End", "text": "When the pile reaches " + ", ".join(f"{t['yen']:,} ({t['players']}p)"

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.solver.base import CheckResult
-from generator.solver.games.izakaya.grid import edge
 from generator.solver.games.izakaya.rules import Building, Position, bid, claim_ruling, drink_ruling
 from generator.solver.games.izakaya.spec import IzakayaSpec
 

@@ -2,28 +2,29 @@
 
 The rules are split by concern, each module importing only the ones before it:
 spec (read and validate the spec) -> referee (the table of one round, judging steps 1-4) -> tiebreak (step 5) ->
-parse (the --play and --match texts) -> checks (spec checks, KAM-INV-03 included). This module holds the Rules
-class that ties them to `pnp check` (spec checks, worked examples) and `pnp solve` (--play for a round, --match
-for step 5), re-exports the public names, and registers the game on its last line.
+parse (the --play and --match texts) -> checks (spec checks, KAM-INV-03 included) and questions (`pnp solve
+kamiza` declared as data: --play for a round, --match for step 5). This module holds the Rules class that ties
+them to `pnp check` and `pnp solve`, re-exports the public names, and registers the game on its last line.
 """
 
 from __future__ import annotations
 
-import argparse
 from typing import Any, Callable
 
-from generator.errors import OptionError, Problem, ProblemCollector, SpecError
+from generator.errors import Problem, ProblemCollector, SpecError
 from generator.solver.base import Example, Rules
 from generator.solver.games.kamiza.aid import kamiza_aid
 from generator.solver.games.kamiza.checks import INV_03_MOST_PLAYERS, RULEBOOK_NUMBERS, RULEBOOK_SEATS, SPEC_CHECKS
 from generator.solver.games.kamiza.parse import (ITEM, MATCH_HINT, MIN_PLAYS, PLAY_HINT, SEPARATORS, BadInput,
                                                  check_players, make_play, parse_match, parse_plays, split_items)
+from generator.solver.games.kamiza.questions import questions as solve_questions
 from generator.solver.games.kamiza.referee import (JUDGING_ORDER, STRIKE_SIDE, Play, Ruling, Table, hit_man, judge,
                                                    men_in_battle_1, men_in_battle_2, squealing)
 from generator.solver.games.kamiza.spec import (BOSS, CARD_COMPONENT, HIT_MAN_READINGS, HITMAN, KAMIZA, RAID, ROLES,
                                                 RULE_KEYS, SHIMOZA, SIDES, TWO_RAIDS_APART, UNDERBOSS, Card,
                                                 KamizaSpec, name_key, read_spec)
 from generator.solver.games.kamiza.tiebreak import MatchResult, chickens
+from generator.solver.questions import Questions
 from generator.solver.registry import register
 from generator.spec.reader import Reader
 from generator.spec.yamlio import join
@@ -92,37 +93,8 @@ class KamizaRules(Rules):
     def aid(self) -> dict[str, Any]:
         return kamiza_aid(self.spec, self.spec.games_per_match)
 
-    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
-        spec = self.spec
-        parser.description = ("Judge one Kamiza round (steps 1-4) with --play, or settle the winner of a match "
-                              "(step 5, the chickens tiebreak) with --match.")
-        what = parser.add_mutually_exclusive_group(required=True)
-        what.add_argument("--play", nargs="+", metavar="PLAYER:CARD@SIDE",
-                          help=f"one card per player, like \"A:kumicho@kamiza B:hit man@kamiza C:若頭@shimoza\"; "
-                               f"cards by romaji, English or Japanese name; sides {', '.join(spec.seats)}")
-        what.add_argument("--match", nargs="+", metavar="PLAYER:TOTAL@CARD",
-                          help=f"each player's total after {spec.games_per_match} games and the card left in hand, "
-                               f"like \"X:12@te-ire Y:12@kumicho Z:9@waka-gashira\"")
-        parser.add_argument("--hit-man", choices=HIT_MAN_READINGS, default=spec.hit_man,
-                            help=f"when a boss and a hit man on kamiza are struck: exactly-two (only they remain "
-                                 f"after cancelling) or before-seats (before the seats are filled); "
-                                 f"default {spec.hit_man} (rules.hit_man)")
-        parser.add_argument("--two-raids-apart", choices=TWO_RAIDS_APART, default=spec.two_raids_apart,
-                            help=f"police raids on different sides: both-lose, or zero-point (they compete for seats "
-                                 f"as 0-point cards); default {spec.two_raids_apart} (rules.two_raids_apart)")
-        parser.add_argument("--json", action="store_true", help="print the ruling as JSON")
-
-    def solve(self, args: argparse.Namespace) -> tuple[dict[str, Any], str]:
-        option = "--play" if args.play else "--match"
-        try:
-            if args.play:
-                ruling = judge(parse_plays(" ".join(args.play), self.spec, self.game.players_max), self.spec,
-                               args.two_raids_apart, args.hit_man)
-                return ruling.as_json(), ruling.text()
-            result = chickens(*parse_match(" ".join(args.match), self.spec, self.game.players_max))
-            return result.as_json(), result.text(self.spec.games_per_match)
-        except BadInput as exc:
-            raise OptionError(f"pnp solve {self.game.id}: argument {option}: {exc}") from None
+    def questions(self) -> Questions:
+        return solve_questions(self.spec, self.game.id, self.game.players_max)
 
 
 register(KamizaRules)

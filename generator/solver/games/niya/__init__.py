@@ -2,22 +2,22 @@
 
 The rules are split by concern, each module importing only the ones before it:
 spec (read and validate the spec) -> garden (grid geometry, layouts, dealing) -> state (a game in play) ->
-search (perfect play for `pnp solve`); match (match arithmetic), checks (spec checks) and scenarios (shared
-by the worked examples) sit beside them. This module holds the Rules class that ties them to `pnp check`
-and `pnp solve`, re-exports the public names, and registers the game on its last line.
+search (perfect play) -> questions (`pnp solve niya`, declared as data); match (match arithmetic), checks
+(spec checks) and scenarios (shared by the worked examples) sit beside them. This module holds the Rules class
+that ties them to `pnp check` and `pnp solve`, re-exports the public names, and registers the game on its
+last line.
 """
 
 from __future__ import annotations
 
-import argparse
 from collections import Counter
 from typing import Any
 
-from generator.errors import OptionError, Problem
 from generator.solver.base import Example, Rules
 from generator.solver.games.niya.checks import RULEBOOK_MIDDLE_TILES, SPEC_CHECKS
 from generator.solver.games.niya.garden import Garden, Geometry, geometry, random_garden, read_layout
 from generator.solver.games.niya.aid import niya_aid
+from generator.solver.games.niya.questions import EXAMPLE_LAYOUT, questions as solve_questions
 from generator.solver.games.niya.match import MATCH_FORMATS, GameResult, Standing, next_starter, play_match
 from generator.solver.games.niya.scenarios import read_given, read_moves, read_results, replay
 from generator.solver.games.niya.search import (RESULT_MARKS, RESULT_WORDS, SOLVE_OUTCOMES, Search, Solution,
@@ -25,6 +25,7 @@ from generator.solver.games.niya.search import (RESULT_MARKS, RESULT_WORDS, SOLV
 from generator.solver.games.niya.spec import (FULL_BOARD, NEXT_STARTER, PLAYERS, RULE_KEYS, TILE_COMPONENT,
                                               TOKEN_COMPONENT, NiyaSpec, Tile, read_spec)
 from generator.solver.games.niya.state import DRAW, LOSS, WIN, IllegalMove, NiyaState
+from generator.solver.questions import Questions
 from generator.solver.registry import register
 from generator.spec.reader import Reader
 from generator.spec.yamlio import join
@@ -35,8 +36,6 @@ __all__ = ["DRAW", "EXAMPLE_LAYOUT", "FULL_BOARD", "LOSS", "MATCH_FORMATS", "NEX
            "TOKEN_COMPONENT", "WIN", "GameResult", "Garden", "Geometry", "IllegalMove", "NiyaRules", "NiyaSpec",
            "NiyaState", "Search", "Solution", "Standing", "Tile", "geometry", "next_starter", "play_match",
            "random_garden", "read_layout", "read_spec", "replay", "solution_text", "solve_garden"]
-
-EXAMPLE_LAYOUT = "PS MS MP IB / CR IS CP PB / IP CB MR CS / PP PR MB IR"   # NIY-DX-01, for --help
 
 
 class NiyaRules(Rules):
@@ -127,40 +126,9 @@ class NiyaRules(Rules):
             r.add(where, f'expected a tile name like "Pine/Sun" or a code like "PS", got {describe(value)}')
         return tile
 
-    # -- pnp solve niya
-    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.description = ("Solve a Niya garden exactly: for every legal first move, whether the first player "
-                              "wins, draws or loses under perfect play by both sides.")
-        deal = parser.add_mutually_exclusive_group(required=True)
-        codes = " ".join(v[0].upper() for v in self.spec.vegetation), " ".join(x[0].upper() for x in self.spec.symbols)
-        deal.add_argument("--layout", metavar="ROWS",
-                          help=f'the garden, rows top to bottom separated by "/", each tile a vegetation code '
-                          f'({codes[0]}) then a symbol code ({codes[1]}), e.g. "{EXAMPLE_LAYOUT}"')
-        deal.add_argument("--random-layout", action="store_true", help="deal the spec's tiles at random (see --seed)")
-        parser.add_argument("--seed", type=int, metavar="N", help="seed of --random-layout (default 1)")
-        parser.add_argument("--full-board", choices=FULL_BOARD, default=self.spec.full_board,
-                            help=f"a full garden with no line: a draw, or a win for the 16th mover "
-                            f"(default {self.spec.full_board}, from the spec)")
-        parser.add_argument("--json", action="store_true", help="print the result as JSON")
-
-    def solve(self, args: argparse.Namespace) -> tuple[dict[str, Any], str]:
-        if args.layout is not None and args.seed is not None:
-            raise OptionError(Problem("only used with --random-layout", where="--seed"))
-        seed = 1 if args.seed is None else args.seed
-        garden = random_garden(self.spec, seed) if args.random_layout else self._cli_layout(args.layout)
-        solution = solve_garden(garden, args.full_board)
-        result = {"layout": garden.rows(), "full_board": args.full_board,
-                  **({"seed": seed} if args.random_layout else {}),
-                  "outcome": solution.outcome, "best_first_move": list(solution.best_move),
-                  "first_moves": {f"{r},{c}": RESULT_WORDS[v] for (r, c), v in solution.values.items()},
-                  "nodes": solution.nodes}
-        return result, solution_text(solution)
-
-    def _cli_layout(self, text: str) -> Garden:
-        garden, problems = read_layout(text.split("/"), self.spec, ' separated by "/"')
-        if problems:
-            raise OptionError([Problem(p, where="--layout") for p in problems])
-        return garden
+    # -- pnp solve niya: its question, declared as data
+    def questions(self) -> Questions:
+        return solve_questions(self.spec)
 
 
 register(NiyaRules)

@@ -2,25 +2,25 @@
 and the token figures, and `pnp solve nusfjord setup|rounds|fish|score`.
 
 spec (read and validate `rules:`) -> setup, fishing, scoring, flow (pure functions of the spec) -> checks
-(spec checks for `pnp check`), aid (what the printed boards show) and questions (`pnp solve`). This module
-ties them to the Rules interface and registers the game on its last line.
+(spec checks for `pnp check`), aid (what the printed boards show) and questions (`pnp solve`, declared as
+data). This module ties them to the Rules interface and registers the game on its last line.
 """
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
 from generator.errors import Problem, SpecError
 from generator.solver.base import Example, Rules
-from generator.solver.games.nusfjord import questions
 from generator.solver.games.nusfjord.aid import nusfjord_aid
 from generator.solver.games.nusfjord.checks import SPEC_CHECKS
 from generator.solver.games.nusfjord.fishing import fish
 from generator.solver.games.nusfjord.flow import building_flow
 from generator.solver.games.nusfjord.scoring import harbor_installation, score
 from generator.solver.games.nusfjord.setup import elder_stacks, first_players, setup
+from generator.solver.games.nusfjord.questions import SCORE_ARGS, questions as solve_questions
 from generator.solver.games.nusfjord.spec import NusfjordSpec, read_spec
+from generator.solver.questions import Questions
 from generator.solver.registry import register
 
 
@@ -76,8 +76,8 @@ class NusfjordRules(Rules):
         return {**catch.as_json(), "accounted": catch.placed, "elder_payouts": catch.elder_payouts}
 
     def scenario_score(self, example: Example) -> dict[str, Any]:
-        g = self.given(example, (), questions.SCORE_ARGS)
-        return score(self.nspec, *(self._count(g, k, 0) for k in questions.SCORE_ARGS))
+        g = self.given(example, (), SCORE_ARGS)
+        return score(self.nspec, *(self._count(g, k, 0) for k in SCORE_ARGS))
 
     def scenario_thin_out(self, example: Example) -> dict[str, Any]:
         """Thin Out: 1 wood per Forest, kept up to the wood cap; barred with no Forest or a full supply."""
@@ -127,11 +127,8 @@ class NusfjordRules(Rules):
     def aid(self) -> dict[str, Any]:
         return nusfjord_aid(self.nspec, self.game)
 
-    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
-        questions.add_arguments(parser, self.nspec, (self.game.players_min, self.game.players_max))
-
-    def solve(self, args: argparse.Namespace) -> tuple[dict[str, Any], str]:
-        return questions.answer(args, self.nspec, (self.game.players_min, self.game.players_max))
+    def questions(self) -> Questions:
+        return solve_questions(self.nspec, (self.game.players_min, self.game.players_max))
 
 
 register(NusfjordRules)
