@@ -256,3 +256,17 @@ def test_a_profile_that_is_not_cmyk_output_is_one_line(tmp_path, make, expect):
 def test_press_options_without_their_file_are_refused(tmp_path, argv, expect):
     code, _, err = run_cli("build", "kamiza", *argv, "--out", str(tmp_path))
     assert code == 2 and expect in err, err
+
+
+def test_the_builds_own_preflight_flags_a_file_that_is_not_pdfx(press):
+    """The check every press file passes as it is written (output/pdfx_check.py) is not a formality: a home
+    sheet PDF, which declares nothing, fails it on the points a shop's preflight would."""
+    from generator.output.pdfx import STANDARDS
+    from generator.output.pdfx_check import preflight
+
+    sheets = press.parent / "sheets-for-preflight"
+    assert run_cli("build", "kamiza", "--formats", "sheets", "--out", str(sheets))[0] == 0
+    found = "\n".join(preflight(sheets / "kamiza" / "kamiza-a4.pdf", STANDARDS["1a"]))
+    for said in ("above 1.4", "GTS_PDFXVersion", "Trapped", "GTS_PDFX OutputIntents", "no TrimBox"):
+        assert said in found, found
+    assert preflight(press / "kamiza" / "kamiza-press.pdf", STANDARDS["4"]) == []

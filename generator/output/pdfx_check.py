@@ -92,7 +92,8 @@ def _declaration(pdf: pikepdf.Pdf, standard: Standard) -> list[str]:
             problems.append(f"Info has no {key[1:]}")
     meta = pdf.open_metadata()
     if standard.key == "4":
-        for key, want in (("pdfxid:GTS_PDFXVersion", standard.version), ("pdf:Trapped", str(info.get("/Trapped"))[1:]),
+        trapped = str(info["/Trapped"])[1:] if isinstance(info.get("/Trapped"), pikepdf.Name) else "True or False"
+        for key, want in (("pdfxid:GTS_PDFXVersion", standard.version), ("pdf:Trapped", trapped),
                           ("xmpMM:RenditionClass", "default")):
             if meta.get(key) != want:
                 problems.append(f"XMP {key} is {meta.get(key)!r}, not {want!r}")
