@@ -90,6 +90,31 @@ def niya_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out / "niya"
 
 
+class SharedBuilds:
+    """`builds / "kamiza"` is output/kamiza/ of `pnp build kamiza <argv>`, built once per test process (per
+    pytest-xdist worker) whichever test module asks first. Tests read these folders and never change them."""
+
+    _made: dict[tuple[str, tuple[str, ...]], Path] = {}
+
+    def __init__(self, factory: pytest.TempPathFactory, argv: tuple[str, ...]):
+        self.factory, self.argv = factory, argv
+
+    def __truediv__(self, game: str) -> Path:
+        key = (game, self.argv)
+        if key not in self._made:
+            out = self.factory.mktemp(f"shared-{game}")
+            code, _, err = run_cli("build", game, *self.argv, "--out", str(out))
+            assert code == 0, err
+            self._made[key] = out / game
+        return self._made[key]
+
+
+@pytest.fixture(scope="session")
+def shared_builds(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., SharedBuilds]:
+    """`shared_builds("--press", "--formats", "svg") / "kamiza"`: one build per game and options per process."""
+    return lambda *argv: SharedBuilds(tmp_path_factory, argv)
+
+
 def build_on_papers(tmp_path_factory: pytest.TempPathFactory, game: str,
                     formats: tuple[str, ...] = ("sheets", "svg")) -> dict[str, Path]:
     """A shipped game built on A4 and on Letter: paper -> output/<game>/."""

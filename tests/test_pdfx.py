@@ -91,11 +91,8 @@ def x1a_rules(path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def press(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("pdfx")
-    code, _, err = run_cli("build", *SHIPPED_GAMES, "--press", "--formats", "svg", "--out", str(out))
-    assert code == 0, err
-    return out
+def press(shared_builds):
+    return shared_builds("--press", "--formats", "svg")        # shared with test_press.py
 
 
 @pytest.mark.parametrize("game", SHIPPED_GAMES)
@@ -258,13 +255,13 @@ def test_press_options_without_their_file_are_refused(tmp_path, argv, expect):
     assert code == 2 and expect in err, err
 
 
-def test_the_builds_own_preflight_flags_a_file_that_is_not_pdfx(press):
+def test_the_builds_own_preflight_flags_a_file_that_is_not_pdfx(press, tmp_path):
     """The check every press file passes as it is written (output/pdfx_check.py) is not a formality: a home
     sheet PDF, which declares nothing, fails it on the points a shop's preflight would."""
     from generator.output.pdfx import STANDARDS
     from generator.output.pdfx_check import preflight
 
-    sheets = press.parent / "sheets-for-preflight"
+    sheets = tmp_path / "sheets-for-preflight"
     assert run_cli("build", "kamiza", "--formats", "sheets", "--out", str(sheets))[0] == 0
     found = "\n".join(preflight(sheets / "kamiza" / "kamiza-a4.pdf", STANDARDS["1a"]))
     for said in ("above 1.4", "GTS_PDFXVersion", "Trapped", "GTS_PDFX OutputIntents", "no TrimBox"):

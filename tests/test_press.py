@@ -3,7 +3,6 @@ above the ink limit, an OutputIntent with a CMYK profile, and the palette's expl
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pikepdf
 import pytest
@@ -64,11 +63,8 @@ def _ops(owner, found) -> None:
 
 
 @pytest.fixture(scope="module")
-def press(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("press")
-    code, _, err = run_cli("build", "nusfjord", "kamiza", "nyakuza", "--press", "--formats", "svg", "--out", str(out))
-    assert code == 0, err
-    return out
+def press(shared_builds):
+    return shared_builds("--press", "--formats", "svg")        # shared with test_pdfx.py
 
 
 @pytest.mark.parametrize("game", ["nusfjord", "kamiza", "nyakuza"])

@@ -10,7 +10,6 @@ import pikepdf
 import pytest
 from PIL import Image, ImageCms
 
-from conftest import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILE = ROOT / "profiles" / "punchboard-press-cmyk.icc"
@@ -72,11 +71,8 @@ def text_fills(pdf: pikepdf.Pdf) -> list[tuple[object, bool]]:
 
 
 @pytest.fixture(scope="module")
-def press(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("press-black")
-    code, _, err = run_cli("build", "kamiza", "izakaya", "--press", "--formats", "svg", "--out", str(out))
-    assert code == 0, err
-    return out
+def press(shared_builds):
+    return shared_builds("--press", "--formats", "svg")        # shared with test_press.py and test_pdfx.py
 
 
 @pytest.fixture(scope="module")
