@@ -17,7 +17,7 @@ from generator.solver.registry import rules_for
 from generator.spec import load_game
 
 SOLVER = Path(__file__).resolve().parents[1] / "generator" / "solver"
-CLI = Path(__file__).resolve().parents[1] / "generator" / "cli.py"
+CLI = Path(__file__).resolve().parents[1] / "generator" / "cli"
 
 # What each game answers, as its README section and rulebook questions list them ("" is asked without a name).
 ASKED = {"niya": {"": ("layout", "random_layout", "seed", "full_board")},
@@ -58,7 +58,8 @@ def test_the_scan_finds_an_argparse_import(tmp_path):
 
 
 def test_the_command_line_reaches_into_no_private_parser_attribute():
-    text = CLI.read_text(encoding="utf-8")
+    text = "".join(p.read_text(encoding="utf-8") for p in sorted(CLI.glob("*.py")))
+    assert "def cmd_solve" in text
     assert not [w for w in ("._subparsers", "._group_actions", "_SubParsersAction", "._actions") if w in text]
 
 
@@ -139,9 +140,9 @@ def toy() -> Questions:
 
 
 def parse(argv: list[str]) -> dict:
-    from generator.cli import _question_parsers
+    from generator.cli.solve import question_parsers
 
-    top, named = _question_parsers("pnp solve toy", toy())
+    top, named = question_parsers("pnp solve toy", toy())
     assert set(named) == {"ask"}
     return vars(top.parse_args(argv))
 

@@ -5,157 +5,24 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import signal
 import threading
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
 from generator import __version__, paths
-from generator.formats import EXTRA_FORMATS, FORMATS
+from generator.cli import options as opt
+from generator.cli.options import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK
+from generator.cli.solve import SOLVE_DESCRIPTION, cmd_solve, solve_options
+from generator.formats import FORMATS
 from generator.designs import expand
-from generator.errors import OptionError, PunchboardError, did_you_mean, display_path
+from generator.errors import OptionError, PunchboardError, display_path
 from generator.layout.fold import check_fold
 from generator.layout.plan import DUPLEX, MARKS, PAPERS_MM, SheetOptions
 from generator.progress import Progress, table
-from generator.selection import Selection, Selector, parse_only
+from generator.selection import Selection
 from generator.spec import game_folders, load_game, local_game_folders
-from generator.units import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, UNITS_SAID, parse_length_mm
-
-if TYPE_CHECKING:
-    from generator.solver.questions import Question, Questions
-
-EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage mistake is one line on stderr and exit code 2, like every other bad input."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise OptionError(f"{self.prog}: {message}")
-
-    def _check_value(self, action: argparse.Action, value: object) -> None:
-        """A wrong choice (an option's or a command's) says what is expected and the close match."""
-        if action.choices is not None and value not in action.choices:
-            raise argparse.ArgumentError(action, expected_one_of([str(c) for c in action.choices], str(value)))
-
-
-def expected_one_of(options: list[str], said: str) -> str:
-    """`expected one of crop, lines, both, none, got "cropp" (did you mean "crop"?)`."""
-    return f'expected one of {", ".join(options)}, got "{said}"{did_you_mean(said, options)}'
-
-
-def _any_case(options: tuple[str, ...] | list[str]):
-    """An argparse type for a choice written in any case, with spaces around (`--paper A4`): the
-    canonical spelling when it is one, else the text as given for the choice check to refuse."""
-    def choice(text: str) -> str:
-        folded = text.strip().lower()
-        return next((o for o in options if o.lower() == folded), text)
-    return choice
-
-
-def _bleed(text: str) -> float:
-    """--bleed however it is spelled (--bleed=-3mm too): a length from 0 to MAX_BLEED_MM."""
-    try:
-        mm = parse_length_mm(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-    if not 0 <= mm <= MAX_BLEED_MM:
-        raise argparse.ArgumentTypeError(f'expected a bleed from 0 to {MAX_BLEED_MM:g} mm (3mm or 0.125in are usual), '
-                                         f'got "{text}"')
-    return abs(mm)
-
-
-REG_INSET_MM = (5.0, 30.0)   # a home printer's margin .. a third of the way into an A6 sheet's width
-
-
-def _reg_inset(text: str) -> float:
-    """--reg-inset: the print-then-cut marks' inset, a length from 5 mm (nothing prints nearer the edge) to 30 mm."""
-    try:
-        mm = parse_length_mm(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-    low, high = REG_INSET_MM
-    if not low <= mm <= high:
-        raise argparse.ArgumentTypeError(f'expected an inset from {low:g} to {high:g} mm (Silhouette Studio: 10mm '
-                                         f'or more), got "{text}"')
-    return mm
-
-
-def _offset(text: str) -> tuple[float, float]:
-    """--back-offset X,Y: bare numbers are millimetres (as the help says); each may carry its own unit."""
-    parts = text.split(",")
-    united = [bool(re.search(r"[^\d\s./+-]", p)) for p in parts]
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        out = tuple(parse_length_mm(p if u else p.strip() + "mm") for p, u in zip(parts, united))
-        if any(abs(v) > MAX_BACK_OFFSET_MM for v in out):
-            raise ValueError
-        return out  # type: ignore[return-value]
-    except ValueError:
-        units = f" (or each with a unit: {UNITS_SAID})" if any(united) else ""
-        raise argparse.ArgumentTypeError(f'expected X,Y in millimetres{units}, each from -{MAX_BACK_OFFSET_MM:g} to '
-                                         f'{MAX_BACK_OFFSET_MM:g}, like "1.5,-0.5", got "{text}"') from None
-
-
-def _jobs(text: str) -> int:
-    """--jobs: how many games build at once, 1 to 64."""
-    if not text.isdigit() or not 1 <= int(text) <= 64:
-        raise argparse.ArgumentTypeError(f'expected a whole number of games from 1 to 64, got "{text}"')
-    return int(text)
-
-
-def _ink_limit(text: str) -> int:
-    """--ink-limit: a total ink percentage a press can take, 150 to 400."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = None
-    if value is None or not 150 <= value <= 400:
-        raise argparse.ArgumentTypeError(f'expected a whole percentage from 150 to 400 (300 is usual), got "{text}"')
-    return value
-
-
-def _port(text: str) -> int:
-    """--port: a TCP port, 0 to 65535 (0 picks a free one)."""
-    if not (text.isascii() and text.isdigit() and len(text) <= 5 and int(text) <= 65535):
-        raise argparse.ArgumentTypeError(f'expected a port from 0 to 65535 (0 picks a free one), got "{text}"')
-    return int(text)
-
-
-def _lower(text: str) -> str:
-    """A name the spec can only spell in lower case (a style: an id), written in any case."""
-    return text.strip().lower()
-
-
-def _shop(text: str) -> str:
-    """A shipped preset's id in any case (`TGC`); a preset file's path as written."""
-    return text if text.strip().lower().endswith((".yaml", ".yml")) else _lower(text)
-
-
-def _formats(text: str) -> tuple[str, ...]:
-    items = tuple(dict.fromkeys(p.strip().lower() for p in text.split(",") if p.strip()))
-    bad = [i for i in items if i not in FORMATS + EXTRA_FORMATS]
-    if bad or not items:
-        raise argparse.ArgumentTypeError(f"expected a comma-separated list of {', '.join(FORMATS + EXTRA_FORMATS)}, "
-                                         f"got \"{text}\"")
-    return items
-
-
-def _players(text: str) -> int:
-    """--players: a whole number of players (the game's setup table says which counts it has)."""
-    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 99):
-        raise argparse.ArgumentTypeError(f'expected a whole number of players, like 3, got "{text}"')
-    return int(text)
-
-
-def _only(text: str) -> tuple[Selector, ...]:
-    try:
-        return parse_only(text)
-    except OptionError as exc:
-        raise argparse.ArgumentTypeError(exc.problems[0].message.removeprefix("--only: ")) from None
 
 
 def _add_games(p: argparse.ArgumentParser) -> None:
@@ -164,10 +31,10 @@ def _add_games(p: argparse.ArgumentParser) -> None:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="pnp", description="Punchboard: print-and-play components from a declarative spec, "
+    p = opt.Parser(prog="pnp", description="Punchboard: print-and-play components from a declarative spec, "
                 "and a solver that proves the printed set complete.")
     p.add_argument("--version", action="version", version=f"pnp {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=opt.Parser)
     sub.required = True
 
     ls = sub.add_parser("list", help="list the games: players, components, pieces, designs",
@@ -181,25 +48,25 @@ def parser() -> argparse.ArgumentParser:
                        description="Render every design to SVG and lay the pieces out as home-print PDF sheets, "
                        "print-shop PDFs and 300 dpi PNGs under output/<game>/.")
     _add_games(b)
-    b.add_argument("--paper", choices=sorted(PAPERS_MM), type=_any_case(sorted(PAPERS_MM)), default="a4",
+    b.add_argument("--paper", choices=sorted(PAPERS_MM), type=opt.any_case(sorted(PAPERS_MM)), default="a4",
                    help="home-print paper (default a4)")
-    b.add_argument("--bleed", type=_bleed, default=3.0, metavar="LENGTH", help="bleed around every piece (default 3mm)")
-    b.add_argument("--marks", choices=MARKS, type=_any_case(MARKS), default="crop",
+    b.add_argument("--bleed", type=opt.bleed_length, default=3.0, metavar="LENGTH", help="bleed around every piece (default 3mm)")
+    b.add_argument("--marks", choices=MARKS, type=opt.any_case(MARKS), default="crop",
                    help="crop marks outside the bleed, full cut lines with shared cuts, both, or none (default crop)")
-    b.add_argument("--duplex", choices=DUPLEX, type=_any_case(DUPLEX), default="long",
+    b.add_argument("--duplex", choices=DUPLEX, type=opt.any_case(DUPLEX), default="long",
                    help="how the printer flips the sheet for backs: long or short edge, none (backs on pages of their "
                    "own), or fold (each back beside its front, to fold and glue; every page single-sided) (default long)")
-    b.add_argument("--back-offset", type=_offset, default=(0.0, 0.0), metavar="X,Y",
+    b.add_argument("--back-offset", type=opt.back_offset, default=(0.0, 0.0), metavar="X,Y",
                    help="shift backs by X,Y mm (read off the calibration page; write --back-offset=-1,0.5 for negatives)")
-    b.add_argument("--reg-inset", type=_reg_inset, metavar="LENGTH", help="with --formats cut: the registration "
+    b.add_argument("--reg-inset", type=opt.reg_inset, metavar="LENGTH", help="with --formats cut: the registration "
                    "marks' inset from the paper edge, as set in the cutter's software (default 10mm, Silhouette "
                    "Studio's smallest)")
     b.add_argument("--out", type=Path, default=Path("output"), metavar="DIR", help="output folder (default output/)")
     b.add_argument("--theme", type=Path, metavar="FILE", help="YAML file overriding colours, fonts and art")
-    b.add_argument("--style", type=_lower, default="colour", metavar="NAME",
+    b.add_argument("--style", type=opt.lower, default="colour", metavar="NAME",
                    help="colour (default), ink-saver (any game: light fills, dark text and outlines; writes "
                    "output/<game>-ink-saver/) or a style the game declares, e.g. colour-in (line art to colour by hand)")
-    b.add_argument("--shop", type=_shop, metavar="NAME", help="also write what a print shop asks for under shop-NAME/: "
+    b.add_argument("--shop", type=opt.shop, metavar="NAME", help="also write what a print shop asks for under shop-NAME/: "
                    "tgc (The Game Crafter), mpc (MakePlayingCards), dtc (DriveThruCards), or a preset file (.yaml); "
                    "sets the bleed to the shop's")
     b.add_argument("--press", action="store_true", help="also write <game>-press.pdf: every design, every colour "
@@ -210,19 +77,19 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--press-profile", type=Path, metavar="FILE",
                    help="the CMYK ICC profile your shop names (FOGRA39, SWOP, GRACoL...): press files and CMYK "
                    "shop decks are separated through it and name it (default: the shipped profile)")
-    b.add_argument("--ink-limit", type=_ink_limit, metavar="PERCENT",
+    b.add_argument("--ink-limit", type=opt.ink_limit, metavar="PERCENT",
                    help="total ink of press files (default: the shop's, else 300)")
-    b.add_argument("--formats", type=_formats, default=FORMATS, metavar="LIST",
+    b.add_argument("--formats", type=opt.formats, default=FORMATS, metavar="LIST",
                    help="any of sheets,shop,png,svg (default: these four; sheets alone for quick proofs), tts "
                         "(Tabletop Simulator decks, tiles and tokens), cut (cutting-machine marks and files) and "
                         "cricut (cut-out PNGs and their sizes for Cricut Design Space's Print Then Cut)")
-    b.add_argument("--players", type=_players, metavar="N", help="only what an N-player game uses, from the setup "
+    b.add_argument("--players", type=opt.players, metavar="N", help="only what an N-player game uses, from the setup "
                    "table pnp check proves; writes output/<game>-Np/")
-    b.add_argument("--jobs", type=_jobs, metavar="N", help="games built at once, one per core (default: the "
+    b.add_argument("--jobs", type=opt.jobs, metavar="N", help="games built at once, one per core (default: the "
                    "cores this process may use); the files are the same either way")
     b.add_argument("--placeholders", action="store_true", help="print a labelled placeholder (the file's name, "
                    "a cross, the size) for every missing art file instead of stopping; the summary counts them")
-    b.add_argument("--only", type=_only, metavar="SELECTOR[:N],...", help="replacement pieces: component or design "
+    b.add_argument("--only", type=opt.only, metavar="SELECTOR[:N],...", help="replacement pieces: component or design "
                    "ids or globs (boat-red:2,koban,'screen-*'), N copies each (default: all); writes output/<game>-only/")
     b.add_argument("--printer", metavar="NAME", help="the back offset pnp calibrate --save NAME measured for this "
                    "--paper and --duplex (a --back-offset given too is added to it)")
@@ -240,7 +107,7 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--theme", type=Path, metavar="FILE",
                    help="check the colours of a theme: seats colour-blind players cannot tell apart, text below "
                    "WCAG 2 AA contrast (warnings; failures if the spec sets colour_checks: {strict: true})")
-    c.add_argument("--style", type=_lower, default="colour", metavar="NAME",
+    c.add_argument("--style", type=opt.lower, default="colour", metavar="NAME",
                    help="check the colours of a style (colour, ink-saver, or one the game declares)")
 
     v = sub.add_parser("serve", help="build, serve a live gallery on 127.0.0.1 and rebuild on every change",
@@ -248,13 +115,13 @@ def parser() -> argparse.ArgumentParser:
                                    "127.0.0.1 and rebuild when the spec, a table, a template, a theme or art changes; "
                                    "the page updates itself. Ctrl-C stops it.")
     v.add_argument("game", nargs="?", metavar="GAME", help="a game id or folder (default: the first)")
-    v.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0 picks a free one)")
+    v.add_argument("--port", type=opt.port, default=8000, help="port (default 8000; 0 picks a free one)")
     v.add_argument("--host", default="127.0.0.1", help=argparse.SUPPRESS)
-    v.add_argument("--paper", choices=sorted(PAPERS_MM), type=_any_case(sorted(PAPERS_MM)), default="a4",
+    v.add_argument("--paper", choices=sorted(PAPERS_MM), type=opt.any_case(sorted(PAPERS_MM)), default="a4",
                    help="paper of the sheets (default a4)")
     v.add_argument("--out", type=Path, default=Path("output"), metavar="DIR", help="output folder (default output/)")
     v.add_argument("--theme", type=Path, metavar="FILE", help="YAML file overriding colours, fonts and art")
-    v.add_argument("--style", type=_lower, default="colour", metavar="NAME",
+    v.add_argument("--style", type=opt.lower, default="colour", metavar="NAME",
                    help="colour (default), ink-saver, or a style the game declares")
 
     n = sub.add_parser("new", help="write a new game folder that builds and checks, or a copy of a game",
@@ -280,25 +147,14 @@ def parser() -> argparse.ArgumentParser:
     k.add_argument("--json", action="store_true", help="print the measurement as JSON")
     k.add_argument("--save", metavar="NAME", help="keep the offset as printer profile NAME for this paper and flip "
                    "(pnp build --printer NAME)")
-    k.add_argument("--paper", choices=sorted(PAPERS_MM), type=_any_case(sorted(PAPERS_MM)),
+    k.add_argument("--paper", choices=sorted(PAPERS_MM), type=opt.any_case(sorted(PAPERS_MM)),
                    help="the paper the sheet must be for (default: whatever its code says)")
-    k.add_argument("--duplex", choices=("long", "short"), type=_any_case(("long", "short")),
+    k.add_argument("--duplex", choices=("long", "short"), type=opt.any_case(("long", "short")),
                    help="the flip the sheet must be for (default: whatever its code says)")
 
-    _solve_options(sub.add_parser("solve", help="game-specific searches (pnp solve GAME --help)", add_help=False,
+    solve_options(sub.add_parser("solve", help="game-specific searches (pnp solve GAME --help)", add_help=False,
                                   description=SOLVE_DESCRIPTION))
     return p
-
-
-SOLVE_DESCRIPTION = "Game-specific searches and rulings; see pnp solve GAME --help."
-
-
-def _solve_options(s: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """`pnp solve`'s own options: the game, and the rest for the game's questions (parsed by cmd_solve)."""
-    s.add_argument("game", nargs="?", metavar="GAME", help="a game id or folder")
-    s.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
-    s.add_argument("-h", "--help", action="store_true", help="show this help, or GAME's")
-    return s
 
 
 def _terminate(signum: int, frame: object) -> None:
@@ -443,85 +299,6 @@ WHOLE_SHOWN = 200     # characters of an example's expected and actual printed a
 
 def _short(text: str, n: int = 90) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
-
-
-def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from generator.solver.registry import rules_for
-
-    if args.game is None:
-        if args.help:
-            bare = _Parser(prog="pnp solve", add_help=False, description=SOLVE_DESCRIPTION)
-            print(_solve_options(bare).format_help(), file=out, end="")
-            return EXIT_OK
-        raise OptionError("pnp solve: expected a game, e.g. pnp solve niya --help")
-    game = load_game(args.game)
-    asked = rules_for(game).questions()
-    top, named = _question_parsers(f"pnp solve {game.id}", asked)
-    if args.help or any(a in ("-h", "--help") for a in args.rest):    # the question's help, or the game's
-        print(named.get(args.rest[0] if args.rest else "", top).format_help(), file=out, end="")
-        return EXIT_OK
-    values = vars(top.parse_args(args.rest))
-    question = asked.unnamed or next(q for q in asked.asked if q.name == values[QUESTION])
-    try:
-        result, text = question.answer(**{p.name: values[p.name] for p in question.params})
-        shown = json.dumps(result, ensure_ascii=False) if values.get("json") else text
-    except ValueError as exc:   # Python's limit on a number's digits, read or printed; other errors are bugs
-        if "integer string conversion" not in str(exc):
-            raise
-        raise OptionError(f"pnp solve {game.id}: a number of more than {sys.get_int_max_str_digits():,} digits in "
-                          "the question or its answer; expected smaller numbers") from None
-    print(shown, file=out)
-    return EXIT_OK
-
-
-QUESTION = " question"     # where the parser keeps a named question's name (no parameter can be called that)
-
-
-def _question_parsers(prog: str, asked: Questions) -> tuple[argparse.ArgumentParser,
-                                                             dict[str, argparse.ArgumentParser]]:
-    """The parser of `pnp solve GAME`, built from the game's declared questions, and each named question's own."""
-    top = _Parser(prog=prog, description=asked.description)
-    if asked.unnamed:
-        _add_params(top, asked.unnamed)
-        return top, {}
-    sub = top.add_subparsers(dest=QUESTION, metavar=asked.metavar, required=True)
-    named = {q.name: sub.add_parser(q.name, help=q.help, description=q.description) for q in asked.asked}
-    for q in asked.asked:
-        _add_params(named[q.name], q)
-    return top, named
-
-
-def _add_params(p: argparse.ArgumentParser, question: Question) -> None:
-    """One option a parameter (exclusive ones in a required group), then --json when the answer has a JSON form."""
-    groups: dict[str, Any] = {}
-    for param in question.params:
-        if param.one_of and param.one_of not in groups:
-            groups[param.one_of] = p.add_mutually_exclusive_group(required=True)
-        into = groups.get(param.one_of, p)
-        if param.flag:
-            into.add_argument(param.option, dest=param.name, action="store_true", help=param.help)
-            continue
-        into.add_argument(param.option, dest=param.name, type=_typed(param.kind), default=param.default,
-                          required=param.required, choices=param.choices, metavar=param.metavar,
-                          nargs="+" if param.many else None, help=param.help)
-    if question.output:
-        p.add_argument("--json", action="store_true", help=f"print the {question.output} as JSON")
-
-
-def _typed(kind: Any) -> Any:
-    """The parameter's converter as an argparse type: a value it refuses (BadValue) is one line naming the option."""
-    from generator.solver.questions import BadValue
-
-    if kind is str:
-        return None
-
-    def convert(text: str) -> Any:
-        try:
-            return kind(text)
-        except BadValue as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-    convert.__name__ = getattr(kind, "__name__", "value")     # argparse's "invalid int value: 'x'" names it
-    return convert
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
