@@ -55,9 +55,10 @@ def _number(text: str) -> float:
     return float(text)
 
 
-def fmt_number(value: float) -> str:
-    """Numbers in SVG output and paths: at most 3 decimals, no trailing zeros, stable across runs."""
-    text = f"{float(value):.3f}".rstrip("0").rstrip(".")
+def fmt_number(value: float, places: int = 3) -> str:
+    """Numbers in SVG output, paths and cut files: at most `places` decimals (3 for drawing, 4 for the cut
+    files' coordinates), no trailing zeros, never "-0", stable across runs."""
+    text = f"{float(value):.{places}f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 

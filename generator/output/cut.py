@@ -17,6 +17,12 @@ from generator.layout.registration import INSET_MM, marked, registration_box
 from generator.layout.turn import frame_matrix
 from generator.units import fmt_number
 
+DXF_PLACES = 4   # cut files' coordinates: 0.1 micrometre, finer than any cutter
+
+
+def _dxf(v: float, places: int = DXF_PLACES) -> str:
+    return fmt_number(v, places)
+
 def placed(path: str, rotation: int, src_w: float, src_h: float, x: float, y: float) -> list[tuple]:
     """A design-coordinate path turned by `rotation` and moved to (x, y) on the sheet."""
     a, b, c, d, e, f = frame_matrix(rotation, src_w, src_h)
@@ -113,7 +119,7 @@ def write_dxf(page: Page, page_w: float, page_h: float, target: Path, inset: flo
     up = lambda p: (p[0], round(page_h - p[1], 4))  # noqa: E731
     out = ["0", "SECTION", "2", "HEADER", "9", "$ACADVER", "1", "AC1009", "9", "$INSUNITS", "70", "4",
            "9", "$MEASUREMENT", "70", "1",
-           "9", "$EXTMIN", "10", "0", "20", "0", "9", "$EXTMAX", "10", _n(page_w), "20", _n(page_h), "0", "ENDSEC",
+           "9", "$EXTMIN", "10", "0", "20", "0", "9", "$EXTMAX", "10", _dxf(page_w), "20", _dxf(page_h), "0", "ENDSEC",
            "0", "SECTION", "2", "TABLES", "0", "TABLE", "2", "LAYER", "70", str(len(LAYERS))]
     for name, colour in LAYERS:
         out += ["0", "LAYER", "2", name, "70", "0", "62", str(colour), "6", "CONTINUOUS"]
@@ -123,13 +129,13 @@ def write_dxf(page: Page, page_w: float, page_h: float, target: Path, inset: flo
         out += _polyline(_dxf_points(segs, up), "CUT")
     for a, b, c, d in folds:
         (x1, y1), (x2, y2) = up((a, b)), up((c, d))
-        out += ["0", "LINE", "8", "SCORE", "10", _n(x1), "20", _n(y1), "11", _n(x2), "21", _n(y2)]
+        out += ["0", "LINE", "8", "SCORE", "10", _dxf(x1), "20", _dxf(y1), "11", _dxf(x2), "21", _dxf(y2)]
     marks = registration_box(page_w, page_h, inset)
     x, y, s, _ = marks["square"]
     corners = [up((x, y)), up((x + s, y)), up((x, y + s)), up((x + s, y + s))]
     out += ["0", "SOLID", "8", "REG-SQUARE"]
     for k, (px, py) in enumerate(corners):
-        out += [str(10 + k), _n(px), str(20 + k), _n(py)]
+        out += [str(10 + k), _dxf(px), str(20 + k), _dxf(py)]
     for key in ("top_right", "bottom_left"):
         out += _polyline([[*up(p), 0.0] for p in _l_outline(marks[key], marks["thickness"][0], key)], "REG-L")
     out += ["0", "ENDSEC", "0", "EOF"]
@@ -164,12 +170,8 @@ def _polyline(pts: list[list[float]], layer: str) -> list[str]:
     """A closed R12 POLYLINE of [x, y, bulge] vertices on `layer`."""
     out = ["0", "POLYLINE", "8", layer, "66", "1", "70", "1"]
     for x, y, bulge in pts:
-        out += ["0", "VERTEX", "8", layer, "10", _n(x), "20", _n(y)] + (["42", _n(bulge, 6)] if bulge else [])
+        out += ["0", "VERTEX", "8", layer, "10", _dxf(x), "20", _dxf(y)] + (["42", _dxf(bulge, 6)] if bulge else [])
     return out + ["0", "SEQEND", "8", layer]
-
-
-def _n(v: float, places: int = 4) -> str:
-    return f"{round(v, places):.{places}f}".rstrip("0").rstrip(".") or "0"
 
 
 def write_cut_files(plan: SheetPlan, folder: Path, stem: str) -> list[str]:
