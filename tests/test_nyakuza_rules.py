@@ -15,9 +15,10 @@ from generator.errors import SpecError
 from generator.hexmap import HexMap, Space
 from generator.model import Row
 from generator.solver.check import check_game
-from generator.solver.games.nyakuza import (BID, IllegalBid, IllegalMove, NyakuzaRules, NyakuzaState, Given,
-                                             final_winners, play_random_game, position, read_spec, resolve_bids,
-                                             simulate, simulation_check)
+from generator.solver import play
+from generator.solver.games.nyakuza import (BID, IllegalBid, IllegalMove, NyakuzaGame, NyakuzaRules, NyakuzaState,
+                                             Given, final_winners, position, read_spec, resolve_bids)
+from generator.solver.games.nyakuza.engine import simulation_report
 from generator.spec import load_game
 
 SEATS = ["Purple", "Red", "Blue", "Green"]
@@ -251,8 +252,8 @@ def test_final_ranking(built, held, winners):
 def test_the_final_round_comes_after_the_bag_is_empty(spec):
     """4 players: 8 + 13 x 4 tiles in 14 rounds, then round 15 without tiles; a ranking ends it."""
     for seed in range(5):
-        state, broken = play_random_game(spec, 4, f"final:{seed}")
-        assert broken == 0 and not state.bag
+        state, _, broken = play.play(NyakuzaGame(spec, 4, f"final:{seed}"), f"final:{seed}")
+        assert broken == [] and not state.bag
         if state.how == "ranking":
             assert state.round == 15 and state.final
         assert state.round <= 15
@@ -286,8 +287,8 @@ def test_zero_bidders_with_a_secret_get_a_turn_after_the_others(spec):
 
 def test_a_seeded_variant_game_conserves_kobans(spec):
     for seed in range(3):
-        state, broken = play_random_game(spec, 2, f"variant:{seed}", variant=True)
-        assert broken == 0 and state.is_terminal()
+        state, _, broken = play.play(NyakuzaGame(spec, 2, f"variant:{seed}", variant=True), f"variant:{seed}")
+        assert broken == [] and state.is_terminal()
 
 
 # -- pnp solve nyakuza bid ----------------------------------------------------------------------------------
@@ -418,10 +419,14 @@ def test_rules_mistakes_are_one_problem_each(game):
 
 
 # -- simulation --------------------------------------------------------------------------------------------
+def simulate(spec, players, games, seed):
+    return play.simulate(lambda p, s: NyakuzaGame(spec, p, s), players, games, seed)
+
+
 def test_a_small_seeded_simulation_is_deterministic_and_conserves_kobans(spec):
     first, again = simulate(spec, 3, 5, 11), simulate(spec, 3, 5, 11)
     assert first == again
-    assert first.games == 5 and first.violations == 0
+    assert first.games == 5 and first.failed_games == 0
     assert sum(first.endings.values()) == 5 and 6 <= first.rounds / 5 <= 20
     assert simulate(spec, 3, 5, 12) != first
 
@@ -429,7 +434,7 @@ def test_a_small_seeded_simulation_is_deterministic_and_conserves_kobans(spec):
 def test_the_simulation_reports_per_player_count(game):
     checks = NyakuzaRules(game).extra_checks(simulate=3, seed=5)
     assert [(c.kind, c.data["players"], c.data["games"]) for c in checks] == [("simulation", p, 3) for p in (2, 3, 4)]
-    assert all(c.data["koban_violations"] == 0 and c.data["max_boats_on_board"] <= 40 for c in checks)
+    assert all(c.data["failed_games"] == 0 and c.data["max_boats_on_board"] <= 40 for c in checks)
     assert NyakuzaRules(game).extra_checks(simulate=0, seed=5) == []
 
 
@@ -442,17 +447,20 @@ def test_a_koban_leak_fails_the_simulation(spec, monkeypatch):
 
     monkeypatch.setattr(NyakuzaState, "_build", leaky)
     tally = simulate(spec, 4, 4, 1)
-    check = simulation_check(spec, tally, 1)
-    assert tally.violations > 0 and not check.ok and check.detail.startswith("Kōbans NOT conserved")
+    check = simulation_report(spec, tally, 1)
+    assert tally.failed_games > 0 and not check.ok and "Kōbans NOT conserved" in check.detail
+    assert "game 1:4:0: step " in check.detail      # the seed and the step that replay it
 
 
 def test_running_out_of_boats_fails_until_the_rules_say_what_happens(game, spec):
     tally = simulate(spec, 2, 10, 1)
-    assert tally.max_needed > 40 and tally.max_on_board == 40 and tally.first_short
-    assert simulation_check(spec, tally, 1).ok  # the spec rules it: place what is left
+    check = simulation_report(spec, tally, 1)
+    assert check.data["max_boats_needed"] > 40 and check.data["max_boats_on_board"] == 40
+    assert check.ok and check.data["first_short_game"]          # the spec rules it: place what is left
     silent = read_spec(dataclasses.replace(game, rules={k: v for k, v in game.rules.items() if k != "out_of_boats"}))
-    assert not simulation_check(silent, tally, 1).ok
-    state, _ = play_random_game(spec, 2, tally.first_short)
+    refused = simulation_report(silent, simulate(silent, 2, 10, 1), 1)
+    assert not refused.ok and "NYA-GAP-10: add rules.out_of_boats" in refused.detail
+    state, _, _ = play.play(NyakuzaGame(spec, 2, check.data["first_short_game"]), check.data["first_short_game"])
     assert max(b + m for b, m in zip(state.on_board, state.missing)) > 40        # the named game replays
 
 

@@ -102,7 +102,8 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--examples", type=Path, action="append", default=[], metavar="FILE",
                    help="run more scenarios from a file in the examples.yaml format (repeatable)")
     c.add_argument("--simulate", type=int, default=0, metavar="N",
-                   help="also play N random legal games per player count where the game's rules module can")
+                   help="also play N random legal games at each player count of the setup, checking the "
+                        "game's invariants after every move")
     c.add_argument("--seed", type=int, default=1, metavar="S", help="seed for --simulate (default 1)")
     c.add_argument("--theme", type=Path, metavar="FILE",
                    help="check the colours of a theme: seats colour-blind players cannot tell apart, text below "

@@ -93,8 +93,31 @@ class Rules:
         return out
 
     def extra_checks(self, **options: Any) -> list[CheckResult]:
-        """Checks that take options of `pnp check` (for example a simulation)."""
-        return []
+        """Checks that take options of `pnp check`: with `--simulate N`, N random legal games a player count."""
+        games, seed = options.get("simulate") or 0, options.get("seed", 1)
+        return self.simulation_checks(games, seed) if games > 0 else []
+
+    def new_state(self, players: int, seed: str) -> Any:
+        """The start of a game at `players` players (a `play.State`), chance seeded by `seed`; None when the
+        game has no engine (a copy without a rules module, or a game whose engine is not written yet)."""
+        return None
+
+    def simulation_checks(self, games: int, seed: int) -> list[CheckResult]:
+        """`games` random legal games at each player count of the setup, invariants checked at every step."""
+        from generator.solver import play        # play imports CheckResult from here
+
+        counts = sorted({e.players for e in self.game.setup})
+        if not counts or self.new_state(counts[0], f"{seed}:{counts[0]}:0") is None:
+            return [CheckResult("simulation", "random legal games", None,
+                                f"not played: {self.game.id} has no engine (its rules module gives no new_state)")]
+        return [check for p in counts for check in self.simulation_report(play.simulate(self.new_state, p, games, seed),
+                                                                          seed)]
+
+    def simulation_report(self, tally: Any, seed: int) -> list[CheckResult]:
+        """The report of one player count's games (a `play.Tally`); a game adds its own figures to the line."""
+        from generator.solver import play
+
+        return [play.simulation_check(tally, seed)]
 
     def aid(self) -> dict[str, Any]:
         """What the game's printed rules aids show, computed from the spec by the same module that

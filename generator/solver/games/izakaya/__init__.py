@@ -1,7 +1,7 @@
 """Izakaya: the grid engine, bids, drinks, claims, scoring, random games, and `pnp solve izakaya`.
 
 spec (read `rules:` and the site cards' footprints) -> grid (cards, corners, edges, lines of three) -> rules
-(bid, drink and claim rulings, scoring) -> position (a position file) and simulation (random legal games)
+(bid, drink and claim rulings, scoring) -> position (a position file) and engine (a game the random-play runner plays)
 -> checks (for `pnp check`), aid (what the printed pieces say) and questions (`pnp solve`, declared as data).
 """
 
@@ -16,7 +16,8 @@ from generator.solver.games.izakaya.checks import SPEC_CHECKS
 from generator.solver.games.izakaya.grid import Grid, edge
 from generator.solver.games.izakaya.position import KEYS as POSITION_KEYS, OPTIONAL as POSITION_OPTIONAL, parse_position
 from generator.solver.games.izakaya.rules import Position, bid, claim_ruling, drink_ruling, score
-from generator.solver.games.izakaya.simulation import invariant_checks, simulate, simulation_check
+from generator.solver import play
+from generator.solver.games.izakaya import engine
 from generator.solver.games.izakaya.questions import questions as solve_questions, setup as setup_table
 from generator.solver.games.izakaya.spec import IzakayaSpec, read_spec
 from generator.solver.questions import Questions
@@ -91,20 +92,31 @@ class IzakayaRules(Rules):
         pos.prices[dst] += self.ispec.coin
         return {"prices": {src: pos.prices[src], dst: pos.prices[dst]}, **score(pos)}
 
+    @property
+    def supply(self) -> dict[str, int]:
+        """Floor chits printed, by shape."""
+        return {shape: self.game.component(c).total_count(1) for shape, c in self.ispec.floors.items()}
+
+    def new_state(self, players: int, seed: str) -> engine.IzakayaGame:
+        return engine.new_state(self.ispec, players, seed, self.supply)
+
     def extra_checks(self, **options: Any) -> list[CheckResult]:
         """IZA-INV-08/09 over random games always (20 a player count, or --simulate N), and with --simulate
-        the supply, yen and game-length figures."""
+        the generic line with the supply, yen and game-length figures."""
         games, seed = options.get("simulate") or 0, options.get("seed", 1)
-        supply = {shape: self.game.component(c).total_count(1) for shape, c in self.ispec.floors.items()}
-        coins = self.game.component("coin-100").total_count(1)
-        drinks = self.game.component("drink").total_count(1)
         out: list[CheckResult] = []
         for p in self.ispec.player_counts:
-            tally = simulate(self.ispec, p, supply, games or INVARIANT_GAMES, seed)
-            out += invariant_checks(tally)
+            n = games or INVARIANT_GAMES
+            tally = play.simulate(self.new_state, p, n, seed, keep=n)
+            out += engine.invariant_checks(tally)
             if games:
-                out.append(simulation_check(tally, supply, coins, drinks, seed))
+                out += self.simulation_report(tally, seed)
         return out
+
+    def simulation_report(self, tally: Any, seed: int) -> list[CheckResult]:
+        coins = self.game.component("coin-100").total_count(1)
+        drinks = self.game.component("drink").total_count(1)
+        return [engine.simulation_report(tally, seed, self.supply, coins, drinks)]
 
     def aid(self) -> dict[str, Any]:
         return izakaya_aid(self.ispec, self.game)

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from generator.errors import Problem, ProblemCollector, SpecError
 from generator.solver.base import Example, Rules
+from generator.solver.games.kamiza import engine
 from generator.solver.games.kamiza.aid import kamiza_aid
 from generator.solver.games.kamiza.checks import INV_03_MOST_PLAYERS, RULEBOOK_NUMBERS, RULEBOOK_SEATS, SPEC_CHECKS
 from generator.solver.games.kamiza.parse import (ITEM, MATCH_HINT, MIN_PLAYS, PLAY_HINT, SEPARATORS, BadInput,
@@ -88,6 +89,11 @@ class KamizaRules(Rules):
             return parse(*args)
         except BadInput as exc:
             raise SpecError(Problem(str(exc), where=where)) from None
+
+    # -- random play ----------------------------------------------------------------------------
+    def new_state(self, players: int, seed: str) -> engine.KamizaState:
+        """A match's start for generator/solver/play.py: every hand full, the first start player from seed."""
+        return engine.new_state(self.spec, players, seed)
 
     # -- pnp solve ------------------------------------------------------------------------------
     def aid(self) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 from generator.solver.base import Example, Rules
+from generator.solver.games.niya import engine
 from generator.solver.games.niya.checks import RULEBOOK_MIDDLE_TILES, SPEC_CHECKS
 from generator.solver.games.niya.garden import Garden, Geometry, geometry, random_garden, read_layout
 from generator.solver.games.niya.aid import niya_aid
@@ -49,6 +50,9 @@ class NiyaRules(Rules):
 
     def aid(self) -> dict[str, Any]:
         return niya_aid(self.game, self.spec)
+
+    def new_state(self, players: int, seed: str) -> engine.NiyaGame:
+        return engine.new_state(self.spec, players, seed, self.game.component(TOKEN_COMPONENT).total_count(1))
 
     # -- scenarios: each returns JSON-like data compared key by key with the example's `expected`
     def scenario_game(self, ex: Example) -> dict[str, Any]:

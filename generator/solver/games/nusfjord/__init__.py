@@ -12,6 +12,7 @@ from typing import Any
 
 from generator.errors import Problem, SpecError
 from generator.solver.base import Example, Rules
+from generator.solver.games.nusfjord import engine
 from generator.solver.games.nusfjord.aid import nusfjord_aid
 from generator.solver.games.nusfjord.checks import SPEC_CHECKS
 from generator.solver.games.nusfjord.fishing import fish
@@ -20,6 +21,7 @@ from generator.solver.games.nusfjord.scoring import harbor_installation, score
 from generator.solver.games.nusfjord.setup import elder_stacks, first_players, setup
 from generator.solver.games.nusfjord.questions import SCORE_ARGS, questions as solve_questions
 from generator.solver.games.nusfjord.spec import NusfjordSpec, read_spec
+from generator.solver.games.nusfjord.work import printed_pieces
 from generator.solver.questions import Questions
 from generator.solver.registry import register
 
@@ -122,6 +124,10 @@ class NusfjordRules(Rules):
         n = len(self.nspec.decks)
         got = {"A": n * self._count(g, "A_each"), "B": n * self._count(g, "B_each")}
         return {**got, "decks": n, "matches_face_up": got == dict(self.nspec.face_up)}
+
+    # -- random legal games (generator/solver/play.py) ------------------------------------------
+    def new_state(self, players: int, seed: str) -> engine.NusfjordState:
+        return engine.new_state(self.nspec, players, seed, printed_pieces(self.nspec, self.game))
 
     # -- pnp solve and aids ---------------------------------------------------------------------
     def aid(self) -> dict[str, Any]:

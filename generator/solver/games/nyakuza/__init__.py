@@ -3,8 +3,8 @@ and `pnp check nyakuza --simulate N`.
 
 The rules are split by concern, each module importing only the ones before it:
 spec (read and validate the spec) -> bidding (pure rulings: bids, ranking) -> state (a game in play) ->
-simulation (random games), checks (spec checks), scenarios (worked-example positions), questions
-(`pnp solve nyakuza bid`, declared as data). This module holds
+engine (the game for the random-play runner, play.py), checks (spec checks), scenarios (worked-example
+positions), questions (`pnp solve nyakuza bid`, declared as data). This module holds
 the Rules class that ties them to `pnp check` and `pnp solve`, re-exports the public names, and registers
 the game on its last line.
 """
@@ -21,7 +21,8 @@ from generator.solver.games.nyakuza.aid import nyakuza_aid
 from generator.solver.games.nyakuza.checks import spec_checks
 from generator.solver.games.nyakuza.questions import questions as solve_questions
 from generator.solver.games.nyakuza.scenarios import Given, placement_step, position
-from generator.solver.games.nyakuza.simulation import ENDINGS, Tally, play_random_game, simulate, simulation_check
+from generator.solver.games.nyakuza import engine
+from generator.solver.games.nyakuza.engine import NyakuzaGame
 from generator.solver.games.nyakuza.spec import (BOARD, BOAT, DRAW_KEYS, KOBAN,
                                                  OUT_OF_BOATS, RULE_KEYS, SCREEN, SECRET_KEYS, STALL,
                                                  TILE, WHARF_ORDERS, Board, NyakuzaSpec, Setup, read_spec)
@@ -31,12 +32,11 @@ from generator.solver.questions import Questions
 from generator.solver.registry import register
 from generator.spec.yamlio import join
 
-__all__ = ["BID", "BOARD", "BOAT", "DRAW_KEYS", "ENDINGS", "KOBAN",
+__all__ = ["BID", "BOARD", "BOAT", "DRAW_KEYS", "KOBAN",
            "OUT_OF_BOATS", "OVER", "PLACE", "RULE_KEYS", "SCREEN", "SECRET_KEYS", "SIMULTANEOUS", "STALL",
            "TERMINAL", "TILE", "WHARF_ORDERS", "BidOutcome", "Board", "Build", "Given", "IllegalBid", "IllegalMove",
-           "NyakuzaRules", "NyakuzaSpec", "NyakuzaState", "Setup", "Tally", "clockwise_from", "final_winners",
-           "kobans", "play_random_game", "position", "read_spec", "resolve_bids", "simulate", "simulation_check",
-           "spec_checks"]
+           "NyakuzaGame", "NyakuzaRules", "NyakuzaSpec", "NyakuzaState", "Setup", "clockwise_from", "final_winners",
+           "kobans", "position", "read_spec", "resolve_bids", "spec_checks"]
 
 
 class NyakuzaRules(Rules):
@@ -52,14 +52,16 @@ class NyakuzaRules(Rules):
     def aid(self) -> dict[str, Any]:
         return nyakuza_aid(self.spec)
 
-    def extra_checks(self, **options: Any) -> list[CheckResult]:
-        games, seed = options.get("simulate") or 0, options.get("seed", 1)
-        if games <= 0:
-            return []
+    def new_state(self, players: int, seed: str) -> NyakuzaGame:
+        return engine.new_state(self.spec, players, seed)
+
+    def simulation_checks(self, games: int, seed: int) -> list[CheckResult]:
         if not all(c.ok for c in self.spec_checks() if c.name.startswith(("NYA-INV-09", "board"))):
             return [CheckResult("simulation", "random legal games", False, "not run: the board fails its spec checks")]
-        return [simulation_check(self.spec, simulate(self.spec, p, games, seed), seed)
-                for p in sorted(self.spec.setups)]
+        return super().simulation_checks(games, seed)
+
+    def simulation_report(self, tally: Any, seed: int) -> list[CheckResult]:
+        return [engine.simulation_report(self.spec, tally, seed)]
 
     # -- pnp solve nyakuza bid: its question, declared as data ------------------------------------
     def questions(self) -> Questions:
