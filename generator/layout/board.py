@@ -14,6 +14,7 @@ import string
 from generator.errors import OptionError
 from generator.layout.pack import printable
 from generator.layout.plan import MARK_MAX_MM, MARK_OFFSET_MM, Line, Page, PieceInput, Placement, SheetOptions, Text
+from generator.layout.turn import turned_size
 
 OVERLAP_MM = 12.0      # the strip a tile shares with its right and lower neighbours
 TOP_BAND_MM = 11.0     # label and assembly map above the art
@@ -43,7 +44,7 @@ def _tiling(piece: PieceInput, options: SheetOptions) -> tuple[int, list, list]:
     win_h = area.h - TOP_BAND_MM - SIDE_BAND_MM
     layouts = []
     for rotation in (0, 90):
-        full_w, full_h = (piece.w + 2 * b, piece.h + 2 * b) if rotation == 0 else (piece.h + 2 * b, piece.w + 2 * b)
+        full_w, full_h = turned_size(rotation, piece.w + 2 * b, piece.h + 2 * b)
         cols, rows = _spans(full_w, win_w), _spans(full_h, win_h)
         layouts.append((len(cols) * len(rows), rotation, cols, rows))
     _, rotation, cols, rows = min(layouts, key=lambda t: (t[0], t[1]))

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from generator.errors import OptionError
 from generator.layout.registration import clear_area
 from generator.layout.plan import MARGIN_MM, MARK_MAX_MM, MARK_MIN_MM, MARK_OFFSET_MM, PieceInput, SheetOptions
+from generator.layout.turn import turned_size
 
 EPS = 1e-6
 TRAIL_MM = 0.5    # after a block (right, bottom): the clearance left when its marks there give way to pieces
@@ -303,7 +304,7 @@ def _fill(groups: list[list[PieceInput]], free: list[Rect], options: SheetOption
             n = min(len(g), cols * rows)
             items, g[:] = tuple(g[:n]), g[n:]
             rect = free[rect_i]
-            cw, ch = (items[0].h, items[0].w) if rotated else (items[0].w, items[0].h)
+            cw, ch = turned_size(90 if rotated else 0, items[0].w, items[0].h)
             blocks.append(Block(items, cols, math.ceil(n / cols), rotated, shared, rect.x + band, rect.y + band,
                                 cw, ch, b))
             if variant.split == "max":
@@ -323,7 +324,7 @@ def _best_spot(free: list[Rect], group: list[PieceInput], options: SheetOptions,
     best, best_key = None, None
     for i, rect in enumerate(free):
         for rotated in _turns(p):
-            w, h = (p.h, p.w) if rotated else (p.w, p.h)
+            w, h = turned_size(90 if rotated else 0, p.w, p.h)
             fit = _fit(rect, w, h, options.bleed_mm, band, shared, len(group), min(band, TRAIL_MM))
             if fit is None:
                 continue
