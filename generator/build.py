@@ -328,20 +328,7 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
                    target=target, press_colours=look.press_colours(), ink_limit=options.ink_limit,
                    pdfx=options.pdfx, press_profile=options.press_profile, svgs={r.spec.id: r.svg for r in rendered},
                    memo=memo)
-        progress.stage(f"{game.id}: pdf", 1)
-        b = sheet.bleed_mm
-        full = [(job.svgs[s.id], s.component.width_mm + 2 * b, s.component.height_mm + 2 * b) for s in specs]
-        (work / "designs.pdf").write_bytes(designs_pdf(job.runner, full, game.title))
-        if memo:
-            memo.keep_designs((work / "designs.pdf").read_bytes())
-        progress.tick()
-        _write_formats(job, options)
-        if options.shop is not None:
-            _write_preset(job)
-        if options.press:
-            _write_press(job)
-        _write_manifest(job, options)
-        _write_gallery(job, options)
+        _write_everything(job, options)
         shutil.rmtree(work)
     if memo:
         memo.done()
@@ -350,6 +337,24 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     return BuildResult(game.id, target, pieces, len(specs), len(plan.pages) if plan else 0, job.files,
                        time.perf_counter() - started, tuple(warnings) + tuple(job.notes) +
                        tuple(f"{game.id}: {note}" for note in (plan.notes if plan else ())), options.selection.words())
+
+
+def _write_everything(job: _Job, options: BuildOptions) -> None:
+    """designs.pdf (every design once, the page the other writers draw from), then each asked-for file."""
+    job.progress.stage(f"{job.game.id}: pdf", 1)
+    b = job.sheet.bleed_mm
+    full = [(job.svgs[s.id], s.component.width_mm + 2 * b, s.component.height_mm + 2 * b) for s in job.specs]
+    (job.work / "designs.pdf").write_bytes(designs_pdf(job.runner, full, job.game.title))
+    if job.memo:
+        job.memo.keep_designs((job.work / "designs.pdf").read_bytes())
+    job.progress.tick()
+    _write_formats(job, options)
+    if options.shop is not None:
+        _write_preset(job)
+    if options.press:
+        _write_press(job)
+    _write_manifest(job, options)
+    _write_gallery(job, options)
 
 
 def _write_gallery(job: _Job, options: BuildOptions) -> None:
