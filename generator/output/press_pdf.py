@@ -142,36 +142,21 @@ class PressWriter:
 
     def stream(self, owner, resources) -> None:
         """Rewrite one content stream (a page's, or a form's or pattern's) in place."""
-        fill = stroke = "gray"
+        spaces = {"fill": "gray", "stroke": "gray"}      # the colour space in force, as a kind
         text = _TextFill(self.convert)
         out = []
         for operands, op in pikepdf.parse_content_stream(owner):
             name = str(op)
             if name in ("cs", "CS"):
                 kind = _space_kind(operands[0], resources)
+                spaces["fill" if name == "cs" else "stroke"] = kind
                 if name == "cs":
-                    fill = kind
                     text.source = None
-                else:
-                    stroke = kind
                 if kind in ("rgb", "gray", "cmyk"):
                     continue                       # the k / K that follows sets DeviceCMYK itself
             elif name in FILL_SET | STROKE_SET | {"rg", "RG", "g", "G", "k", "K"}:
-                stroking = name in STROKE_SET or name in ("RG", "G", "K")
-                kind = {"rg": "rgb", "RG": "rgb", "g": "gray", "G": "gray", "k": "cmyk", "K": "cmyk"}.get(
-                    name, stroke if stroking else fill)
-                nums = [float(v) for v in operands if not isinstance(v, pikepdf.Name)]
-                cmyk = self.cmyk_of(kind, nums) if len(nums) == len(operands) else None
-                if cmyk is not None:
-                    out.extend(text.set_fill(kind, nums, cmyk) if not stroking else [])
-                    out.append((_numbers(cmyk), pikepdf.Operator("K" if stroking else "k")))
-                    if stroking:
-                        stroke = "cmyk"
-                    else:
-                        fill = "cmyk"
+                if self._colour(name, operands, spaces, text, out):
                     continue
-                if not stroking:
-                    text.source = None
             elif name == "BI":
                 raise ValueError("inline images are not converted")
             elif name in ("q", "Q", "BT"):
@@ -190,6 +175,22 @@ class PressWriter:
             owner.write(data)
         else:                                      # a page: its (possibly split) contents become one stream
             owner.Contents = self.pdf.make_stream(data)
+
+    def _colour(self, name: str, operands, spaces: dict, text: "_TextFill", out: list) -> bool:
+        """A colour operator rewritten to `k` / `K` into `out` (True), or left as it is (False)."""
+        stroking = name in STROKE_SET or name in ("RG", "G", "K")
+        side = "stroke" if stroking else "fill"
+        kind = {"rg": "rgb", "RG": "rgb", "g": "gray", "G": "gray", "k": "cmyk", "K": "cmyk"}.get(name, spaces[side])
+        nums = [float(v) for v in operands if not isinstance(v, pikepdf.Name)]
+        cmyk = self.cmyk_of(kind, nums) if len(nums) == len(operands) else None
+        if cmyk is None:
+            if not stroking:
+                text.source = None
+            return False
+        out.extend(text.set_fill(kind, nums, cmyk) if not stroking else [])
+        out.append((_numbers(cmyk), pikepdf.Operator("K" if stroking else "k")))
+        spaces[side] = "cmyk"
+        return True
 
     def resources(self, resources) -> None:
         if resources is None:
