@@ -90,24 +90,8 @@ def calibration_plan(options: SheetOptions) -> SheetPlan:
     back_texts = [Text(ax + (-6 if ax > w / 2 else 6), hy, "BACK · the arrow lies on the front's arrow", 12,
                        "end" if ax > w / 2 else "start", 700)]
     for name, tx, ty in _targets(plain):
-        front_lines += [Line(tx, ty - ARM_MM, tx, ty + ARM_MM, "target"),
-                        Line(tx - ARM_MM, ty, tx + ARM_MM, ty, "target")]
-        front_texts.append(_letter(name, tx - 8, ty - 8))
-        bx, by = mirror_x(tx, 0, shifted), mirror_y(ty, 0, shifted)
-        lx, ly = mirror_x(tx - 8, 0, shifted), mirror_y(ty - 8, 0, shifted)
-        back_texts.append(_letter(name, lx, ly))
-        lines, texts = _scale(bx, by, -1 if lx > bx else 1, -1 if ly > by else 1)
-        back_lines += lines
-        back_texts += texts
-    top = mirror_y(40, 24, shifted)   # the instructions sit behind the front's heading band
-    back_texts += [Text(w / 2, top + 4 + 4.5 * i, line, 8, "middle") for i, line in enumerate((
-        "Hold this side against a window. Each letter must lie on the same letter of the front.",
-        f"A letter on another letter: your printer flips the other way; rebuild with --duplex "
-        f"{'short' if plain.duplex == 'long' else 'long'}.",
-        "Where a front line crosses a scale, read the number (mm): the vertical line on the horizontal",
-        f"scale gives X, the horizontal line on the vertical scale gives Y. Rebuild with  --back-offset=X,Y"
-        f"{_offset_words(shifted)}",
-        "If A, B and C disagree, your printer also scales or skews the back: use B."))]
+        _target(name, tx, ty, shifted, (front_lines, front_texts), (back_lines, back_texts))
+    back_texts += _back_instructions(plain, shifted, w)
     front_fills, machine_texts = machine_parts(shifted, "front")
     back_fills, back_machine_texts = machine_parts(shifted, "back")
     front_texts += machine_texts
@@ -118,6 +102,32 @@ def calibration_plan(options: SheetOptions) -> SheetPlan:
     return SheetPlan(plain, (Page(0, "front", (), tuple(front_lines), (), tuple(front_texts), fills=tuple(front_fills)),
                              Page(1, "back", (), tuple(back_lines), (), tuple(back_texts), backs_of=0,
                                   fills=tuple(back_fills))))
+
+
+def _target(name: str, tx: float, ty: float, shifted: SheetOptions, front: tuple[list, list],
+            back: tuple[list, list]) -> None:
+    """Target `name` at (tx, ty): the front's lines and letter, and behind them the back's letter and scales."""
+    front[0].extend([Line(tx, ty - ARM_MM, tx, ty + ARM_MM, "target"), Line(tx - ARM_MM, ty, tx + ARM_MM, ty, "target")])
+    front[1].append(_letter(name, tx - 8, ty - 8))
+    bx, by = mirror_x(tx, 0, shifted), mirror_y(ty, 0, shifted)
+    lx, ly = mirror_x(tx - 8, 0, shifted), mirror_y(ty - 8, 0, shifted)
+    back[1].append(_letter(name, lx, ly))
+    lines, texts = _scale(bx, by, -1 if lx > bx else 1, -1 if ly > by else 1)
+    back[0].extend(lines)
+    back[1].extend(texts)
+
+
+def _back_instructions(plain: SheetOptions, shifted: SheetOptions, w: float) -> list[Text]:
+    """How to read the back by eye, behind the front's heading band."""
+    top = mirror_y(40, 24, shifted)
+    return [Text(w / 2, top + 4 + 4.5 * i, line, 8, "middle") for i, line in enumerate((
+        "Hold this side against a window. Each letter must lie on the same letter of the front.",
+        f"A letter on another letter: your printer flips the other way; rebuild with --duplex "
+        f"{'short' if plain.duplex == 'long' else 'long'}.",
+        "Where a front line crosses a scale, read the number (mm): the vertical line on the horizontal",
+        f"scale gives X, the horizontal line on the vertical scale gives Y. Rebuild with  --back-offset=X,Y"
+        f"{_offset_words(shifted)}",
+        "If A, B and C disagree, your printer also scales or skews the back: use B."))]
 
 
 def _offset_words(options: SheetOptions) -> str:
