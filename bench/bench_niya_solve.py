@@ -15,7 +15,10 @@ import statistics
 import time
 from pathlib import Path
 
-from generator.solver.games.niya import EXAMPLE_LAYOUT, NiyaRules, random_garden, read_layout, solve_garden
+from generator.solver.games.niya.game import NiyaRules
+from generator.solver.games.niya.garden import random_garden, read_layout
+from generator.solver.games.niya.questions import EXAMPLE_LAYOUT
+from generator.solver.games.niya.search import solve_garden
 from generator.spec import load_game
 
 TESTS = Path(__file__).resolve().parents[1] / "tests" / "test_niya_rules.py"

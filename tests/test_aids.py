@@ -10,8 +10,8 @@ import pytest
 
 from generator.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
-from generator.solver.games.kamiza import Play, judge
-from generator.solver.games.nyakuza import NyakuzaState
+from generator.solver.games.kamiza.referee import Play, judge
+from generator.solver.games.nyakuza.state import NyakuzaState
 from generator.solver.registry import rules_for
 from generator.spec import load_game
 

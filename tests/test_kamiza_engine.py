@@ -7,7 +7,7 @@ from functools import partial
 
 import pytest
 
-from generator.solver.games.kamiza import KamizaRules
+from generator.solver.games.kamiza.game import KamizaRules
 from generator.solver.games.kamiza.engine import new_state
 from generator.solver.play import play, simulate
 from generator.spec import load_game

@@ -15,8 +15,11 @@ from generator.errors import SpecError
 from generator.solver.base import Example
 from generator.solver.check import check_game
 from generator.solver.examples import load_examples, run_example
-from generator.solver.games.niya import (GameResult, IllegalMove, NiyaRules, NiyaState, Search, next_starter,
-                                         play_match, random_garden, read_layout, solve_garden)
+from generator.solver.games.niya.game import NiyaRules
+from generator.solver.games.niya.garden import random_garden, read_layout
+from generator.solver.games.niya.match import GameResult, next_starter, play_match
+from generator.solver.games.niya.search import Search, solve_garden
+from generator.solver.games.niya.state import IllegalMove, NiyaState
 from generator.spec import load_game
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -16,9 +16,13 @@ from generator.hexmap import HexMap, Space
 from generator.model import Row
 from generator.solver.check import check_game
 from generator.solver import play
-from generator.solver.games.nyakuza import (BID, IllegalBid, IllegalMove, NyakuzaGame, NyakuzaRules, NyakuzaState,
-                                             Given, final_winners, position, read_spec, resolve_bids)
-from generator.solver.games.nyakuza.engine import simulation_report
+from generator.solver.games.nyakuza.bidding import IllegalBid, final_winners, resolve_bids
+from generator.solver.games.nyakuza.engine import NyakuzaGame, simulation_report
+from generator.solver.games.nyakuza.game import NyakuzaRules
+from generator.solver.games.nyakuza.scenarios import Given, position
+from generator.solver.games.nyakuza.spec import read_spec
+from generator.solver.games.nyakuza.moves import BID, IllegalMove
+from generator.solver.games.nyakuza.state import NyakuzaState
 from generator.spec import load_game
 
 SEATS = ["Purple", "Red", "Blue", "Green"]

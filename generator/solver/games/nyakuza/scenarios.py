@@ -1,16 +1,21 @@
-"""Positions for the worked examples of components/nyakuza/examples.yaml.
+"""The worked-example scenarios of components/nyakuza/examples.yaml (setup, bid, turn, legal, ranking) and the
+positions they play on.
 
 Given reads an example's `given` (clans, spaces and tiles named as a designer writes them) into the state's
-terms, collecting every mistake into one SpecError; position builds the scripted NyakuzaState from it.
+terms, collecting every mistake into one SpecError; position builds the scripted NyakuzaState from it. Each
+`scenario_*` function takes the game's Rules and an Example and returns the outcome as JSON-like data, compared
+key by key with the example's `expected`; NyakuzaRules (game.py) binds them as its methods.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from generator.errors import ProblemCollector
-from generator.solver.games.nyakuza.spec import Board, NyakuzaSpec
-from generator.solver.games.nyakuza.state import Build, NyakuzaState
+from generator.errors import Problem, ProblemCollector, SpecError
+from generator.solver.base import Example, Rules
+from generator.solver.games.nyakuza.bidding import IllegalBid, clockwise_from, final_winners, resolve_bids
+from generator.solver.games.nyakuza.spec import WHARF_ORDERS, Board, NyakuzaSpec
+from generator.solver.games.nyakuza.state import Build, IllegalMove, NyakuzaState
 from generator.spec.reader import Reader
 from generator.spec.yamlio import join
 
@@ -131,3 +136,104 @@ def placement_step(board: Board, where: str, secret: bool, builds: list[Build]) 
     if any(b.market for b in builds):
         out["grand_market"] = next(board.ids[b.shore] for b in builds if b.market)
     return out
+
+
+# -- the scenarios: each returns JSON-like data compared key by key with the example's `expected` ----------
+def scenario_setup(rules: Rules, ex: Example) -> dict[str, Any]:
+    players = ex.given.get("players")
+    if players not in rules.spec.setups:
+        raise SpecError(Problem(f"expected a player count of the setup, got {players!r}", where="given.players"))
+    s = rules.spec.setups[players]
+    with_tiles = 1 + -(-(len(rules.spec.tiles) - s.first) // s.later)
+    return {"kobans_each": s.kobans, "stalls_each": s.stalls, "stalls_to_box": s.to_box, "boats_each": s.boats,
+            "tiles_round_1": s.first, "tiles_later": s.later, "rounds_with_tiles": with_tiles,
+            "max_rounds": with_tiles + 1}
+
+
+def scenario_bid(rules: Rules, ex: Example) -> dict[str, Any]:
+    g = Given(rules.spec, ex.given)
+    clans = g.items("seats", g.clan)
+    labels = [str(x) for x in g.get("seats")] if clans else []
+    if len(set(clans)) != len(clans):
+        g.r.add("given.seats", "expected each clan once")
+    amulet = g.seat(labels, g.get("amulet", labels[0] if labels else None), "given.amulet")
+    deal = rules.spec.setups[len(labels)].kobans if len(labels) in rules.spec.setups else None
+    held, bids = g.per_seat("kobans", labels, deal), g.per_seat("bids", labels)
+    wharf = g.r.integer(g.get("wharf", 0), "given.wharf", minimum=0)
+    order = g.r.choice(g.get("wharf_order", rules.spec.wharf_order), "given.wharf_order", WHARF_ORDERS)
+    holders = [g.seat(labels, x, f"given.secret[{i}]") for i, x in enumerate(g.get("secret", []))]
+    g.done()
+    try:
+        out = resolve_bids(labels, amulet, wharf, held, bids, rules.spec.boats_by_rank, order)
+    except IllegalBid as exc:
+        return {"rejected": str(exc)}
+    answer = out.as_json()
+    if "secret" in ex.given:
+        answer["turns"] = list(out.order) + [p for p in clockwise_from(labels, out.amulet)
+                                             if not out.boats[p] and p in holders]
+    return answer
+
+
+def scenario_turn(rules: Rules, ex: Example) -> dict[str, Any]:
+    """One clan's placements in a position; stops at the first illegal one and says why."""
+    g = Given(rules.spec, ex.given)
+    state = position(g)
+    player = g.clan(g.get("player"), "given.player")
+    moves = [_move(rules, g, m, f"given.place[{i}]") for i, m in enumerate(g.items("place", lambda v, w: v))]
+    if player and player not in state.seats:
+        g.r.add("given.player", f'"{player}" is not among the seats')
+    g.done()
+    seat = state.seats.index(player)
+    state.begin_turn(seat, sum(a != state.SECRET for a, _ in moves))
+    steps, illegal = [], None
+    for action, choices in moves:
+        where = state.board.ids[state.target(action)] if state.secret[seat] or action != state.SECRET else "secret"
+        try:
+            builds = state.apply_action(action, choices)
+        except IllegalMove as exc:
+            illegal = {"place": where, "why": str(exc)}
+            break
+        steps.append(placement_step(state.board, where, action == state.SECRET, builds))
+    return _outcome(state, seat, steps, illegal)
+
+
+def scenario_legal(rules: Rules, ex: Example) -> dict[str, Any]:
+    g = Given(rules.spec, ex.given)
+    state = position(g)
+    player = g.clan(g.get("player"), "given.player")
+    spaces = g.items("candidates", g.space)
+    g.done()
+    state.begin_turn(state.seats.index(player), g.get("boats", 1))
+    why = {state.board.ids[s]: state.why_illegal(s) for s in spaces}
+    return {"legal": {k: v is None for k, v in why.items()}, "why": {k: v for k, v in why.items() if v}}
+
+
+def scenario_ranking(rules: Rules, ex: Example) -> dict[str, Any]:
+    g = Given(rules.spec, ex.given)
+    built = g.per_clan("stalls_built", lambda v, w: g.r.integer(v, w, minimum=0))
+    held = g.per_clan("kobans", lambda v, w: g.r.integer(v, w, minimum=0))
+    if set(built) != set(held) or not built:
+        g.r.add("given", "expected stalls_built and kobans for the same clans")
+    g.done()
+    seats = [c.id for c in rules.spec.clans if c.id in built]
+    return {"winners": list(final_winners(seats, built, held))}
+
+
+def _move(rules: Rules, g: Given, move: Any, where: str) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
+    m = move if isinstance(move, dict) else {"place": move}
+    m = g.r.mapping(m, where, ("place",), ("build",)) or {"place": None}
+    builds = g.r.sequence(m.get("build", []), join(where, "build")) or []
+    choices = [(g.space(b.get("shore"), join(where, "build") + f"[{i}].shore"),
+                tuple(g.number(n, join(where, "build") + f"[{i}].tiles") for n in b.get("tiles", [])))
+               for i, b in enumerate(builds) if isinstance(b, dict)]
+    if str(m["place"]).lower() == "secret":
+        return len(rules.spec.board.ids), choices
+    return g.space(m["place"], join(where, "place")), choices
+
+
+def _outcome(state: NyakuzaState, seat: int, steps: list, illegal: dict | None) -> dict[str, Any]:
+    clan = state.seats[seat]
+    return {"steps": steps, "illegal": illegal, "kobans": {clan: state.kobans[seat]},
+            "stalls_left": {clan: state.stalls_left[seat]},
+            "used": sorted(n for n, s in state.board.resource.items() if state.used[s]),
+            "winners": [state.seats[i] for i in state.winners], "how": state.how or None}

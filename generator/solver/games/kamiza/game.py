@@ -1,0 +1,40 @@
+"""KamizaRules: ties the Kamiza modules to `pnp check` (spec checks, worked examples, random play) and
+`pnp solve kamiza` (its questions)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.solver.base import Rules
+from generator.solver.games.kamiza import engine, scenarios
+from generator.solver.games.kamiza.aid import kamiza_aid
+from generator.solver.games.kamiza.checks import SPEC_CHECKS
+from generator.solver.games.kamiza.questions import questions as solve_questions
+from generator.solver.games.kamiza.spec import read_spec
+from generator.solver.questions import Questions
+
+
+class KamizaRules(Rules):
+    """Kamiza's referee, tiebreak, spec checks and `pnp solve kamiza` (--play for a round, --match for step 5)."""
+
+    game_id = "kamiza"
+    SCENARIOS = {"round": "scenario_round", "match": "scenario_match"}
+
+    read_spec = staticmethod(read_spec)
+    SPEC_CHECKS = SPEC_CHECKS
+
+    # -- examples (scenarios.py) ----------------------------------------------------------------
+    scenario_round = scenarios.scenario_round
+    scenario_match = scenarios.scenario_match
+
+    # -- random play ----------------------------------------------------------------------------
+    def new_state(self, players: int, seed: str) -> engine.KamizaState:
+        """A match's start for generator/solver/play.py: every hand full, the first start player from seed."""
+        return engine.new_state(self.spec, players, seed)
+
+    # -- pnp solve ------------------------------------------------------------------------------
+    def aid(self) -> dict[str, Any]:
+        return kamiza_aid(self.spec, self.spec.games_per_match)
+
+    def questions(self) -> Questions:
+        return solve_questions(self.spec, self.game.id, self.game.players_max)

@@ -1,0 +1,39 @@
+"""NiyaRules: ties the Niya modules to `pnp check` (spec invariants, worked examples, random play) and
+`pnp solve niya` (exact value of every first move)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.solver.base import Rules
+from generator.solver.games.niya import engine, scenarios
+from generator.solver.games.niya.aid import niya_aid
+from generator.solver.games.niya.checks import SPEC_CHECKS
+from generator.solver.games.niya.questions import questions as solve_questions
+from generator.solver.games.niya.spec import TOKEN_COMPONENT, read_spec
+from generator.solver.questions import Questions
+
+
+class NiyaRules(Rules):
+    """Niya for `pnp check` (spec invariants, worked examples) and `pnp solve niya` (exact first moves)."""
+
+    game_id = "niya"
+    SCENARIOS = {"game": "scenario_game", "blocked": "scenario_blocked", "match": "scenario_match"}
+
+    read_spec = staticmethod(read_spec)
+    SPEC_CHECKS = SPEC_CHECKS
+
+    def aid(self) -> dict[str, Any]:
+        return niya_aid(self.game, self.spec)
+
+    def new_state(self, players: int, seed: str) -> engine.NiyaGame:
+        return engine.new_state(self.spec, players, seed, self.game.component(TOKEN_COMPONENT).total_count(1))
+
+    # -- examples (scenarios.py): each returns JSON-like data compared key by key with the example's `expected`
+    scenario_game = scenarios.scenario_game
+    scenario_blocked = scenarios.scenario_blocked
+    scenario_match = scenarios.scenario_match
+
+    # -- pnp solve niya: its question, declared as data
+    def questions(self) -> Questions:
+        return solve_questions(self.spec)

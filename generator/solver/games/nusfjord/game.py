@@ -1,0 +1,52 @@
+"""NusfjordRules: ties the Nusfjord modules to `pnp check` (spec checks, worked examples, random play) and
+`pnp solve nusfjord setup|rounds|fish|score`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.solver.base import Rules
+from generator.solver.games.nusfjord import engine, scenarios
+from generator.solver.games.nusfjord.aid import nusfjord_aid
+from generator.solver.games.nusfjord.checks import SPEC_CHECKS
+from generator.solver.games.nusfjord.questions import questions as solve_questions
+from generator.solver.games.nusfjord.spec import NusfjordSpec, read_spec
+from generator.solver.games.nusfjord.work import printed_pieces
+from generator.solver.questions import Questions
+
+
+class NusfjordRules(Rules):
+    game_id = "nusfjord"
+    SCENARIOS = {"setup": "scenario_setup", "rounds": "scenario_rounds", "fish": "scenario_fish",
+                 "score": "scenario_score", "thin_out": "scenario_thin_out", "haul": "scenario_haul",
+                 "harbor_installation": "scenario_harbor_installation", "elder_space": "scenario_elder_space",
+                 "flow": "scenario_flow", "mix_decks": "scenario_mix_decks"}
+    read_spec = staticmethod(read_spec)
+    SPEC_CHECKS = SPEC_CHECKS
+
+    @property
+    def nspec(self) -> NusfjordSpec:
+        return self.spec
+
+    # -- examples (scenarios.py) ----------------------------------------------------------------
+    scenario_setup = scenarios.scenario_setup
+    scenario_rounds = scenarios.scenario_rounds
+    scenario_fish = scenarios.scenario_fish
+    scenario_score = scenarios.scenario_score
+    scenario_thin_out = scenarios.scenario_thin_out
+    scenario_haul = scenarios.scenario_haul
+    scenario_harbor_installation = scenarios.scenario_harbor_installation
+    scenario_elder_space = scenarios.scenario_elder_space
+    scenario_flow = scenarios.scenario_flow
+    scenario_mix_decks = scenarios.scenario_mix_decks
+
+    # -- random legal games (generator/solver/play.py) ------------------------------------------
+    def new_state(self, players: int, seed: str) -> engine.NusfjordState:
+        return engine.new_state(self.nspec, players, seed, printed_pieces(self.nspec, self.game))
+
+    # -- pnp solve and aids ---------------------------------------------------------------------
+    def aid(self) -> dict[str, Any]:
+        return nusfjord_aid(self.nspec, self.game)
+
+    def questions(self) -> Questions:
+        return solve_questions(self.nspec, (self.game.players_min, self.game.players_max))
