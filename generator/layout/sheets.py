@@ -104,18 +104,10 @@ def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> 
     sheets = len(runs) + sum(board_pages(b, plain) * b.count for b in boards)
     pages: list[Page] = []
     for k, (blocks, footer, opts) in enumerate(runs):
-        folded: list = []
-        placements, lines, outlines = _page_parts(blocks, opts, footer.area, pairs=pairs, folded=folded,
-                                                    keep_out=_spot(footer))
-        if opts.registration:           # print-then-cut: the machine's marks
-            lines = lines + registration_lines(*opts.page_mm, opts.reg_inset_mm)
-        double = k < duplex_fronts
-        how = fold_words(bool(folded)) if options.duplex == "fold" else how_to_print(options, double, 2 * duplex_fronts)
-        words = f"{title} · sheet {k + 1} of {sheets} · {options.paper.upper()} at 100 % (actual size) · {how}"
-        front = Page(len(pages), "front", tuple(placements), tuple(lines), tuple(outlines),
-                     (footer.text(words, opts),), pairs=tuple(folded))
+        front = _front_page(len(pages), blocks, footer, opts, options, pairs,
+                            f"{title} · sheet {k + 1} of {sheets}", k < duplex_fronts, duplex_fronts)
         pages.append(front)
-        if double:
+        if k < duplex_fronts:
             pages.append(_back_page(front, blocks, backs, opts, footer, f"{title} · sheet {k + 1} of {sheets} · "
                                     f"backs of page {front.index + 1} · {options.paper.upper()} at 100 % (actual "
                                     f"size) · {how_to_print(options, True, 2 * duplex_fronts)}"))
@@ -126,6 +118,20 @@ def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> 
             pages.extend(tiles)
             done += len(tiles)
     return SheetPlan(options, tuple(pages), notes)
+
+
+def _front_page(index: int, blocks: list[Block], footer: Footer, opts: SheetOptions, options: SheetOptions,
+                pairs: dict, sheet_words: str, double: bool, duplex_fronts: int) -> Page:
+    """A front page: its pieces, marks and outlines (and a cutter's registration marks), and its footer."""
+    folded: list = []
+    placements, lines, outlines = _page_parts(blocks, opts, footer.area, pairs=pairs, folded=folded,
+                                                keep_out=_spot(footer))
+    if opts.registration:           # print-then-cut: the machine's marks
+        lines = lines + registration_lines(*opts.page_mm, opts.reg_inset_mm)
+    how = fold_words(bool(folded)) if options.duplex == "fold" else how_to_print(options, double, 2 * duplex_fronts)
+    words = f"{sheet_words} · {options.paper.upper()} at 100 % (actual size) · {how}"
+    return Page(index, "front", tuple(placements), tuple(lines), tuple(outlines), (footer.text(words, opts),),
+                pairs=tuple(folded))
 
 
 def _spot(footer: Footer) -> tuple[Rect, ...]:
