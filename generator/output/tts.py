@@ -155,13 +155,18 @@ def _deck(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url) -> tuple[list,
                 cards.append({"Name": "Card", "Nickname": s.id, "CardID": (k + 1) * 100 + i,
                               "Transform": _transform(0, 0, c.width_mm / 63.5, face_down=True),
                               "CustomDeck": {key: custom[key]}})
+    return [([_deck_object(c, custom, cards)], _footprint(c))], files
+
+
+def _deck_object(c, custom: dict, cards: list[dict]) -> dict:
+    """The saved deck (a single card when the deck holds one), face down."""
     deck = {"Name": "DeckCustom" if len(cards) > 1 else "Card", "Nickname": c.name,
             "Transform": _transform(0, 0, c.width_mm / 63.5, face_down=True), "CustomDeck": custom}
     if len(cards) > 1:
         deck.update({"DeckIDs": [card["CardID"] for card in cards], "ContainedObjects": cards})
     else:
         deck.update({"CardID": cards[0]["CardID"]})
-    return [([deck], _footprint(c))], files
+    return deck
 
 
 def _deck_sheet(chunk, hidden, draw, w: int, h: int, by_id) -> tuple[int, int, object, object]:
