@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
 import shutil
@@ -11,6 +12,11 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
+
+try:
+    import fcntl                     # POSIX: lets xdist workers share one build (SharedBuilds)
+except ImportError:                  # Windows: each worker builds its own
+    fcntl = None
 
 from generator.build import BuildOptions, build_game
 from generator.cli import main
@@ -30,6 +36,16 @@ def tiny_game(tmp_path: Path, game_id: str, spec: str, templates: dict[str, str]
     for name, text in templates.items():
         (game / "templates" / game_id / name).write_text(text)
     return game
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks `unit` every test that builds no game, starts no process and serves nothing (tests/unit_rule.py):
+    `python -m pytest -m unit` is the quick loop."""
+    from unit_rule import is_unit
+
+    for item in items:
+        if is_unit(item):
+            item.add_marker(pytest.mark.unit)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -91,8 +107,9 @@ def niya_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 class SharedBuilds:
-    """`builds / "kamiza"` is output/kamiza/ of `pnp build kamiza <argv>`, built once per test process (per
-    pytest-xdist worker) whichever test module asks first. Tests read these folders and never change them."""
+    """`builds / "kamiza"` is output/kamiza/ of `pnp build kamiza <argv>`, built once per test session whichever
+    test module asks first: pytest-xdist workers share one folder per build, the first one to ask builds it under
+    a lock while the others wait (without fcntl, once per worker). Tests read these folders and never change them."""
 
     _made: dict[tuple[str, tuple[str, ...]], Path] = {}
 
@@ -102,16 +119,29 @@ class SharedBuilds:
     def __truediv__(self, game: str) -> Path:
         key = (game, self.argv)
         if key not in self._made:
-            out = self.factory.mktemp(f"shared-{game}")
-            code, _, err = run_cli("build", game, *self.argv, "--out", str(out))
-            assert code == 0, err
-            self._made[key] = out / game
+            self._made[key] = self._built(game)
         return self._made[key]
+
+    def _built(self, game: str) -> Path:
+        base = self.factory.getbasetemp()
+        if fcntl is not None and os.environ.get("PYTEST_XDIST_WORKER"):
+            base = base.parent                      # the session's folder, above every worker's popen-gwN
+        out = base / "shared-builds" / f"{game}-{hashlib.sha256(repr(self.argv).encode()).hexdigest()[:12]}"
+        out.parent.mkdir(exist_ok=True)
+        with open(f"{out}.lock", "w") as lock:
+            if fcntl is not None:
+                fcntl.flock(lock, fcntl.LOCK_EX)    # released when the file closes
+            if not (out / ".built").exists():
+                shutil.rmtree(out, ignore_errors=True)      # what a worker that failed half-way left
+                code, _, err = run_cli("build", game, *self.argv, "--out", str(out))
+                assert code == 0, err
+                (out / ".built").touch()
+        return out / game
 
 
 @pytest.fixture(scope="session")
 def shared_builds(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., SharedBuilds]:
-    """`shared_builds("--press", "--formats", "svg") / "kamiza"`: one build per game and options per process."""
+    """`shared_builds("--press", "--formats", "svg") / "kamiza"`: one build per game and options per session."""
     return lambda *argv: SharedBuilds(tmp_path_factory, argv)
 
 

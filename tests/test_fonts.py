@@ -9,8 +9,6 @@ from fontTools.ttLib import TTFont
 from PIL import Image, ImageChops, ImageDraw, ImageFont, ImageStat
 
 import generator.output.typst_pdf as typst_pdf
-from generator.build import BuildOptions, build_game
-from generator.layout.plan import SheetOptions
 from generator.render.context import mix
 from pdfcheck import fonts
 from conftest import SHIPPED_GAMES
@@ -58,13 +56,12 @@ def test_typst_is_given_only_the_vetted_fonts(monkeypatch, tmp_path):
 
 
 @pytest.mark.parametrize("game", SHIPPED_GAMES)
-def test_every_embedded_font_is_a_shipped_one(tmp_path, game):
+def test_every_embedded_font_is_a_shipped_one(shared_builds, game):
     names = set()
     for path in SHIPPED:
         with TTFont(path, lazy=True) as f:
             names.add(f["name"].getDebugName(6))
-    build_game(game, BuildOptions(SheetOptions(), tmp_path, formats=("sheets",)))
-    embedded = fonts(tmp_path / game / f"{game}-a4.pdf")
+    embedded = fonts(shared_builds("--formats", "sheets") / game / f"{game}-a4.pdf")
     assert embedded and all(ok for _, ok in embedded)
     for base, _ in embedded:
         name = base.lstrip("/").split("+", 1)[-1]

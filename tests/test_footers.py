@@ -7,8 +7,6 @@ import re
 import pypdfium2 as pdfium
 import pytest
 
-from generator.build import BuildOptions, build_game
-from generator.layout.plan import SheetOptions
 from conftest import SHIPPED_GAMES
 
 SHEET = re.compile(r"sheet (\d+) of (\d+)")
@@ -24,9 +22,9 @@ def page_texts(pdf_path) -> list[str]:
 
 @pytest.mark.parametrize("game", SHIPPED_GAMES)
 @pytest.mark.parametrize("duplex", ["long", "short"])
-def test_every_page_has_its_footer(tmp_path, game, duplex):
-    build_game(game, BuildOptions(SheetOptions(duplex=duplex), tmp_path, formats=("sheets",)))
-    texts = page_texts(tmp_path / game / f"{game}-a4.pdf")
+def test_every_page_has_its_footer(shared_builds, game, duplex):
+    argv = ("--formats", "sheets") + (("--duplex", duplex) if duplex != "long" else ())   # long: the default
+    texts = page_texts(shared_builds(*argv) / game / f"{game}-a4.pdf")
     numbers = []
     for i, text in enumerate(texts):
         found = SHEET.search(text)

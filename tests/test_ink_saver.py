@@ -17,22 +17,16 @@ import pytest
 from PIL import Image, ImageDraw
 
 from conftest import SHIPPED_GAMES, run_cli, tiny_game
-from generator.build import BuildOptions, build_game
-from generator.layout.plan import SheetOptions
 
 DPI = 100
 
 
 @pytest.fixture(scope="module")
-def sheets(tmp_path_factory) -> dict[str, dict[str, Path]]:
+def sheets(shared_builds) -> dict[str, dict[str, Path]]:
     """Every shipped game's A4 sheets, default and ink-saver: {game: {style: build folder}}."""
-    out = tmp_path_factory.mktemp("ink")
-    found: dict[str, dict[str, Path]] = {}
-    for game in SHIPPED_GAMES:
-        for style in ("colour", "ink-saver"):
-            result = build_game(game, BuildOptions(SheetOptions("a4"), out, style=style, formats=("sheets",)))
-            found.setdefault(game, {})[style] = result.folder
-    return found
+    colour, saver = shared_builds("--formats", "sheets"), shared_builds("--formats", "sheets", "--style", "ink-saver")
+    return {game: {"colour": colour / game, "ink-saver": (saver / game).with_name(f"{game}-ink-saver")}
+            for game in SHIPPED_GAMES}
 
 
 def pdf_of(folder: Path) -> Path:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import uharfbuzz as hb
 
-from generator.build import BuildOptions, build_game, pieces_of
+from generator.build import pieces_of
 from generator.designs import expand
 from generator.layout.plan import SheetOptions
 from generator.layout.sheets import plan_sheets
@@ -148,10 +148,9 @@ def test_footers_clear_of_pieces_and_marks(game, paper, duplex):
                 assert not _overlaps(box, seg), (page.index, ln)
 
 
-def test_a_real_build_writes_the_counted_manifest(tmp_path):
+def test_a_real_build_writes_the_counted_manifest(shared_builds):
     """The manifest `pnp build` writes holds the sheets counted above (the planner is the one the build runs)."""
-    build_game("niya", BuildOptions(SheetOptions(paper="a4"), tmp_path, formats=("sheets",)))
-    doc = json.loads((tmp_path / "niya" / "manifest.json").read_text())
+    doc = json.loads((shared_builds("--formats", "sheets") / "niya" / "manifest.json").read_text())   # A4: the default
     assert sheets_and_bound(doc, "a4") == sheets_and_bound(manifest_of("niya", "a4", None), "a4")
 
 

@@ -71,8 +71,8 @@ def _build(tmp_path_factory, shop: str | None):
 
 
 @pytest.fixture(scope="module")
-def home(tmp_path_factory):
-    return _build(tmp_path_factory, None)
+def home(shared_builds):
+    return shared_builds("--formats", "shop") / GAME, None        # shared with test_text_safe_zone.py
 
 
 @pytest.fixture(scope="module")

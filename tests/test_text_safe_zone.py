@@ -49,9 +49,8 @@ def text_outside_safe_zone(build) -> list[str]:
 
 
 @pytest.mark.parametrize("game", SHIPPED_GAMES)
-def test_every_text_run_lies_inside_the_safe_zone(tmp_path, game):
-    build_game(game, BuildOptions(SheetOptions(), tmp_path, formats=("shop",)))
-    bad = text_outside_safe_zone(tmp_path / game)
+def test_every_text_run_lies_inside_the_safe_zone(shared_builds, game):
+    bad = text_outside_safe_zone(shared_builds("--formats", "shop") / game)
     assert bad == [], f"{len(bad)} glyphs outside; first: " + "; ".join(bad[:5])
 
 

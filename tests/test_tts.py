@@ -16,10 +16,8 @@ from generator.layout.plan import SheetOptions
 
 
 @pytest.fixture(scope="module")
-def nyakuza_tts(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("tts")
-    build_game("nyakuza", BuildOptions(SheetOptions(), root, formats=("tts",)))
-    return root / "nyakuza"
+def nyakuza_tts(shared_builds) -> Path:
+    return shared_builds("--formats", "tts") / "nyakuza"      # shared with test_tts_shapes.py
 
 
 def objects(folder: Path) -> list[dict]:

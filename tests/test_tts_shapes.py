@@ -20,10 +20,8 @@ MM_PER_TTS_UNIT = 25.4     # TTS knowledge base: an in-game unit is "about an in
 
 
 @pytest.fixture(scope="module")
-def nyakuza(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("tts-shapes")
-    build_game("nyakuza", BuildOptions(SheetOptions(), root, formats=("tts",)))
-    return root / "nyakuza"
+def nyakuza(shared_builds) -> Path:
+    return shared_builds("--formats", "tts") / "nyakuza"      # shared with test_tts.py
 
 
 def table(folder: Path) -> list[dict]:
