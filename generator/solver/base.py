@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any, Callable, Mapping
 
 from generator.errors import Problem, ProblemCollector, SpecError
@@ -67,13 +67,13 @@ class RulesSection:
 class Rules:
     """Base of a rules module: constants from the spec, spec checks, examples and `pnp solve` (its questions).
 
-    Subclasses name their scenarios in `SCENARIOS` (scenario -> method name); each such method
-    takes an Example and returns the actual outcome as JSON-like data, compared key by key with
-    the example's `expected`.
+    A subclass names its game's `scenarios` module (SCENARIO_MODULE): every function `scenario_<name>(rules,
+    example)` in it runs the examples of scenario <name>, in the order the module defines them, and
+    returns the actual outcome as JSON-like data, compared key by key with the example's `expected`.
     """
 
     game_id = ""
-    SCENARIOS: Mapping[str, str] = {}
+    SCENARIO_MODULE: Any = None
     read_spec: Callable[[Game], Any] | None = None       # a staticmethod: the module's view of the spec
     SPEC_CHECKS: tuple[Callable[[Game, Any], CheckResult | list[CheckResult]], ...] = ()
 
@@ -130,12 +130,14 @@ class Rules:
         return type(self) is not Rules
 
     @property
-    def scenarios(self) -> dict[str, str]:
-        """Every scenario examples may use: the game's own, and `deal`, which every game has."""
-        return {"deal": "scenario_deal", **self.SCENARIOS}
+    def scenarios(self) -> dict[str, Callable[[Example], dict[str, Any]]]:
+        """Every scenario examples may use, and what runs it: `deal`, which every game has, then the game's own."""
+        own = vars(self.SCENARIO_MODULE).items() if self.SCENARIO_MODULE else ()
+        return {"deal": self.scenario_deal, **{name.removeprefix("scenario_"): partial(fn, self) for name, fn in own
+                                               if name.startswith("scenario_") and callable(fn)}}
 
     def run(self, example: Example) -> dict[str, Any]:
-        return getattr(self, self.scenarios[example.scenario])(example)
+        return self.scenarios[example.scenario](example)
 
     def scenario_deal(self, example: Example) -> dict[str, Any]:
         """given: {players: N}. What the setup deals at N players: for each component, the pieces needed,

@@ -19,8 +19,7 @@ INVARIANT_GAMES = 20      # random games a player count that check IZA-INV-08/09
 
 class IzakayaRules(Rules):
     game_id = "izakaya"
-    SCENARIOS = {"setup": "scenario_setup", "bid": "scenario_bid", "score": "scenario_score",
-                 "drink": "scenario_drink", "claim": "scenario_claim", "adjust_and_score": "scenario_adjust_and_score"}
+    SCENARIO_MODULE = scenarios
     read_spec = staticmethod(read_spec)
     SPEC_CHECKS = SPEC_CHECKS
 
@@ -28,13 +27,6 @@ class IzakayaRules(Rules):
     def ispec(self) -> IzakayaSpec:
         return self.spec
 
-    # -- examples (scenarios.py) ----------------------------------------------------------------
-    scenario_setup = scenarios.scenario_setup
-    scenario_bid = scenarios.scenario_bid
-    scenario_score = scenarios.scenario_score
-    scenario_drink = scenarios.scenario_drink
-    scenario_claim = scenarios.scenario_claim
-    scenario_adjust_and_score = scenarios.scenario_adjust_and_score
 
     @property
     def supply(self) -> dict[str, int]:

@@ -18,14 +18,11 @@ class KamizaRules(Rules):
     """Kamiza's referee, tiebreak, spec checks and `pnp solve kamiza` (--play for a round, --match for step 5)."""
 
     game_id = "kamiza"
-    SCENARIOS = {"round": "scenario_round", "match": "scenario_match"}
+    SCENARIO_MODULE = scenarios
 
     read_spec = staticmethod(read_spec)
     SPEC_CHECKS = SPEC_CHECKS
 
-    # -- examples (scenarios.py) ----------------------------------------------------------------
-    scenario_round = scenarios.scenario_round
-    scenario_match = scenarios.scenario_match
 
     # -- random play ----------------------------------------------------------------------------
     def new_state(self, players: int, seed: str) -> engine.KamizaState:

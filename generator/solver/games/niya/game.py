@@ -18,7 +18,7 @@ class NiyaRules(Rules):
     """Niya for `pnp check` (spec invariants, worked examples) and `pnp solve niya` (exact first moves)."""
 
     game_id = "niya"
-    SCENARIOS = {"game": "scenario_game", "blocked": "scenario_blocked", "match": "scenario_match"}
+    SCENARIO_MODULE = scenarios
 
     read_spec = staticmethod(read_spec)
     SPEC_CHECKS = SPEC_CHECKS
@@ -28,11 +28,6 @@ class NiyaRules(Rules):
 
     def new_state(self, players: int, seed: str) -> engine.NiyaGame:
         return engine.new_state(self.spec, players, seed, self.game.component(TOKEN_COMPONENT).total_count(1))
-
-    # -- examples (scenarios.py): each returns JSON-like data compared key by key with the example's `expected`
-    scenario_game = scenarios.scenario_game
-    scenario_blocked = scenarios.scenario_blocked
-    scenario_match = scenarios.scenario_match
 
     # -- pnp solve niya: its question, declared as data
     def questions(self) -> Questions:

@@ -17,10 +17,7 @@ from generator.solver.questions import Questions
 
 class NusfjordRules(Rules):
     game_id = "nusfjord"
-    SCENARIOS = {"setup": "scenario_setup", "rounds": "scenario_rounds", "fish": "scenario_fish",
-                 "score": "scenario_score", "thin_out": "scenario_thin_out", "haul": "scenario_haul",
-                 "harbor_installation": "scenario_harbor_installation", "elder_space": "scenario_elder_space",
-                 "flow": "scenario_flow", "mix_decks": "scenario_mix_decks"}
+    SCENARIO_MODULE = scenarios
     read_spec = staticmethod(read_spec)
     SPEC_CHECKS = SPEC_CHECKS
 
@@ -28,17 +25,6 @@ class NusfjordRules(Rules):
     def nspec(self) -> NusfjordSpec:
         return self.spec
 
-    # -- examples (scenarios.py) ----------------------------------------------------------------
-    scenario_setup = scenarios.scenario_setup
-    scenario_rounds = scenarios.scenario_rounds
-    scenario_fish = scenarios.scenario_fish
-    scenario_score = scenarios.scenario_score
-    scenario_thin_out = scenarios.scenario_thin_out
-    scenario_haul = scenarios.scenario_haul
-    scenario_harbor_installation = scenarios.scenario_harbor_installation
-    scenario_elder_space = scenarios.scenario_elder_space
-    scenario_flow = scenarios.scenario_flow
-    scenario_mix_decks = scenarios.scenario_mix_decks
 
     # -- random legal games (generator/solver/play.py) ------------------------------------------
     def new_state(self, players: int, seed: str) -> engine.NusfjordState:

@@ -19,8 +19,7 @@ class NyakuzaRules(Rules):
     """Nyakuza over its spec: spec checks, worked examples, `pnp solve nyakuza bid`, random-play simulation."""
 
     game_id = "nyakuza"
-    SCENARIOS = {"setup": "scenario_setup", "bid": "scenario_bid", "turn": "scenario_turn",
-                 "legal": "scenario_legal", "ranking": "scenario_ranking"}
+    SCENARIO_MODULE = scenarios
 
     read_spec = staticmethod(read_spec)
     SPEC_CHECKS = (spec_checks,)
@@ -43,9 +42,3 @@ class NyakuzaRules(Rules):
     def questions(self) -> Questions:
         return solve_questions(self.spec)
 
-    # -- examples (scenarios.py) ----------------------------------------------------------------------
-    scenario_setup = scenarios.scenario_setup
-    scenario_bid = scenarios.scenario_bid
-    scenario_turn = scenarios.scenario_turn
-    scenario_legal = scenarios.scenario_legal
-    scenario_ranking = scenarios.scenario_ranking
