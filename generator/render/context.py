@@ -306,22 +306,23 @@ class ContextBuilder:
                              "style": face.style})
         return {"y": baseline, "size": size, "runs": runs}
 
+    def _face_for(self, design: DesignSpec, role: str, text: str):
+        """The face of a font role and its metrics; an unknown role or a glyph the face lacks is one problem."""
+        if role not in self.faces:
+            raise RenderError(Problem(f'unknown font role "{role}"; expected one of: {", ".join(self.faces)}',
+                                      None, f"design {design.id}"))
+        face = self.faces[role]
+        m = metrics(face.path)
+        if not m.has_glyphs(text):
+            missing = "".join(sorted({ch for ch in text if ord(ch) not in m.advances and ch not in "\n\t"}))
+            raise RenderError(Problem(f'font "{face.family}" has no glyph for "{missing}" in "{_short(text)}"; '
+                                      "choose a font role that covers it", None, f"design {design.id}"))
+        return face, m
+
     def _fitter(self, design: DesignSpec, geo: dict[str, Any]) -> tuple[Callable[..., dict], Callable[..., dict]]:
         """`flow` fits paragraphs (each with its font role and scale) into a box clamped to the safe zone;
         `fit` is the one-paragraph case."""
         safe = geo["safe"]
-
-        def face_for(role: str, text: str):
-            if role not in self.faces:
-                raise RenderError(Problem(f'unknown font role "{role}"; expected one of: {", ".join(self.faces)}',
-                                          None, f"design {design.id}"))
-            face = self.faces[role]
-            m = metrics(face.path)
-            if not m.has_glyphs(text):
-                missing = "".join(sorted({ch for ch in text if ord(ch) not in m.advances and ch not in "\n\t"}))
-                raise RenderError(Problem(f'font "{face.family}" has no glyph for "{missing}" in "{_short(text)}"; '
-                                          "choose a font role that covers it", None, f"design {design.id}"))
-            return face, m
 
         def flow(paragraphs: list[dict[str, Any]], x: float, y: float, w: float, h: float, max_pt: float,
                  min_pt: float = 5.0, align: str = "middle", valign: str = "middle", leading: float = 1.2) -> dict:
@@ -331,7 +332,7 @@ class ContextBuilder:
             faces, paras = [], []
             for p in paragraphs:
                 text = str(p["text"])
-                face, m = face_for(p.get("role", "body"), text)
+                face, m = self._face_for(design, p.get("role", "body"), text)
                 faces.append(face)
                 paras.append(Paragraph(text, m, float(p.get("scale", 1.0)), float(p.get("space", 0.0))))
             try:
@@ -340,20 +341,26 @@ class ContextBuilder:
                 raise RenderError(Problem(f'text "{_short(paras[0].text)}" {exc} (safe zone '
                                           f'{geo["safe_mm"]:g} mm inside '
                                           "the trim)", None, f"design {design.id}")) from None
-            top = {"top": y0, "bottom": y1 - fitted.height}.get(valign, y0 + (y1 - y0 - fitted.height) / 2)
-            ax = {"start": x0, "end": x1}.get(align, (x0 + x1) / 2)
-            anchor = align if align in ("start", "end") else "middle"
-            return {"size": fitted.base_size, "height": fitted.height, "top": top, "anchor": anchor,
-                    "lines": [{"text": ln.text, "x": ax, "y": top + ln.baseline, "size": ln.size,
-                               "width": ln.width, "paragraph": ln.paragraph,
-                               "family": faces[ln.paragraph].family, "weight": faces[ln.paragraph].weight,
-                               "style": faces[ln.paragraph].style} for ln in fitted.lines]}
+            return _placed(fitted, faces, (x0, y0, x1, y1), align, valign)
 
         def fit(text: Any, role: str, x: float, y: float, w: float, h: float, max_pt: float, min_pt: float = 5.0,
                 align: str = "middle", valign: str = "middle", leading: float = 1.2) -> dict:
             return flow([{"text": text, "role": role}], x, y, w, h, max_pt, min_pt, align, valign, leading)
 
         return fit, flow
+
+
+def _placed(fitted, faces: list, box: tuple[float, float, float, float], align: str, valign: str) -> dict:
+    """Fitted lines placed in their box (x0, y0, x1, y1), aligned as asked: what `fit` and `flow` return."""
+    x0, y0, x1, y1 = box
+    top = {"top": y0, "bottom": y1 - fitted.height}.get(valign, y0 + (y1 - y0 - fitted.height) / 2)
+    ax = {"start": x0, "end": x1}.get(align, (x0 + x1) / 2)
+    anchor = align if align in ("start", "end") else "middle"
+    return {"size": fitted.base_size, "height": fitted.height, "top": top, "anchor": anchor,
+            "lines": [{"text": ln.text, "x": ax, "y": top + ln.baseline, "size": ln.size,
+                       "width": ln.width, "paragraph": ln.paragraph,
+                       "family": faces[ln.paragraph].family, "weight": faces[ln.paragraph].weight,
+                       "style": faces[ln.paragraph].style} for ln in fitted.lines]}
 
 
 def _finite(helper: str, design: DesignSpec, **values: Any) -> None:
