@@ -65,50 +65,26 @@ class ComponentReader:
         kind = r.choice(m.get("kind"), join(where, "kind"), KINDS) if "kind" in m else None
         shape = r.choice(m.get("shape", DEFAULT_SHAPE.get(kind or "", "rect")), join(where, "shape"), SHAPES)
         orientation = r.choice(m.get("orientation", "pointy"), join(where, "orientation"), ("pointy", "flat"))
-        net = self.net(m["net"], join(where, "net")) if "net" in m else None
-        if net is not None:
-            if "size" in m or "outline" in m or "folds" in m or m.get("shape", "outline") != "outline":
-                r.add(join(where, "net"), "a net sets the size, shape, outline and folds; remove those keys")
-            shape, size = "outline", (net.width_mm, net.height_mm)
-        elif "size" in m:
-            size = self.size(m.get("size"), join(where, "size"), shape, orientation)
-        else:
-            size = None
-            if "net" not in m:
-                r.add(where, 'missing key "size"')
+        net, shape, size = self.shape_and_size(m, where, shape, orientation)
         corner = r.length(m.get("corner", "0mm"), join(where, "corner"), positive=False)
         if shape == "rounded" and corner is not None and corner <= 0:
             r.add(join(where, "corner"), 'a rounded shape needs a corner radius like "3mm"')
         front = self.face(m.get("front"), join(where, "front"), back=False) if "front" in m else None
         back = self.face(m["back"], join(where, "back"), back=True) if m.get("back") is not None else None
         count = r.integer(m.get("count", 1), join(where, "count"), minimum=0, maximum=MAX_COPIES)
-        key = m.get("key")
-        if key is not None:
-            key = [key] if isinstance(key, str) else key
-            key = [k for i, k in enumerate(r.sequence(key, join(where, "key")) or []) if r.text(k, join(join(where, "key"), i))]
+        key = self.key(m.get("key"), join(where, "key"))
         rows = self.rows(m.get("rows"), join(where, "rows"), count or 0, key)
         self.check_image_backs(m, rows, back, where)
         per_player = r.boolean(m.get("per_player", False), join(where, "per_player"))
         params = r.mapping(m.get("params", {}), join(where, "params"), free=True)
-        folds = self.folds(m.get("folds", []), join(where, "folds")) if net is None else list(net.folds)
-        outline = m.get("outline") if net is None else net.outline
-        if net is None and shape == "outline":
-            outline = r.text(outline, join(where, "outline")) if outline is not None else None
-            if outline is None:
-                r.add(where, 'a shape "outline" needs an "outline" path in trim millimetres')
-        elif net is None and outline is not None:
-            r.add(join(where, "outline"), 'only a component with shape "outline" takes an outline')
+        folds, outline = self.folds_and_outline(m, where, net, shape)
         rotatable = r.boolean(m.get("rotatable", True), join(where, "rotatable"))
         hexmap, space = self.hexmap(m["hexmap"], join(where, "hexmap"), size) if "hexmap" in m else (None, 0.0)
         if "name" in m:
             r.text(m["name"], join(where, "name"))
         if "note" in m:
             r.text(m["note"], join(where, "note"))
-        if back is not None and rows and back.vary_by:
-            for fieldname in back.vary_by:
-                if fieldname != "player" and fieldname not in rows[0].fields:
-                    known = ", ".join(["player", *rows[0].fields])
-                    r.add(join(join(where, "back"), "vary_by"), f'unknown field "{fieldname}"; expected one of: {known}')
+        self.check_vary_by(back, rows, where)
         self.check_art_values(rows, art, join(where, "rows"))
         if shape == "rounded" and corner and size and corner > min(size) / 2:
             r.add(join(where, "corner"), f"expected a corner radius of at most half the shorter side "
@@ -125,6 +101,49 @@ class ComponentReader:
             panels=frozen_map(net.panels if net else {}), stands_on_mm=net.stands_on if net else None,
             spaces=frozen_map(read_spaces(r, m.get("spaces", {}), join(where, "spaces"))),
             fits=tuple(read_fits(r, m.get("fits", []), join(where, "fits"))))
+
+    def shape_and_size(self, m: dict, where: str, shape: str | None, orientation: str | None) -> tuple:
+        """(net, shape, size): a net sets the shape and size itself; otherwise the `size` is read for `shape`."""
+        r = self.r
+        net = self.net(m["net"], join(where, "net")) if "net" in m else None
+        if net is not None:
+            if "size" in m or "outline" in m or "folds" in m or m.get("shape", "outline") != "outline":
+                r.add(join(where, "net"), "a net sets the size, shape, outline and folds; remove those keys")
+            return net, "outline", (net.width_mm, net.height_mm)
+        if "size" in m:
+            return None, shape, self.size(m.get("size"), join(where, "size"), shape, orientation)
+        if "net" not in m:
+            r.add(where, 'missing key "size"')
+        return None, shape, None
+
+    def key(self, value: Any, where: str) -> list[str] | None:
+        """`key: title` or `key: [title, colour]`: the row fields that name a design."""
+        if value is None:
+            return None
+        value = [value] if isinstance(value, str) else value
+        return [k for i, k in enumerate(self.r.sequence(value, where) or []) if self.r.text(k, join(where, i))]
+
+    def folds_and_outline(self, m: dict, where: str, net: Net | None, shape: str | None) -> tuple:
+        """The fold lines and the cut outline: a net's own, or `folds` and (for shape "outline" only) `outline`."""
+        r = self.r
+        if net is not None:
+            return list(net.folds), net.outline
+        folds, outline = self.folds(m.get("folds", []), join(where, "folds")), m.get("outline")
+        if shape == "outline":
+            outline = r.text(outline, join(where, "outline")) if outline is not None else None
+            if outline is None:
+                r.add(where, 'a shape "outline" needs an "outline" path in trim millimetres')
+        elif outline is not None:
+            r.add(join(where, "outline"), 'only a component with shape "outline" takes an outline')
+        return folds, outline
+
+    def check_vary_by(self, back, rows, where: str) -> None:
+        """A back's `vary_by` names `player` or fields of the rows."""
+        if back is not None and rows and back.vary_by:
+            for fieldname in back.vary_by:
+                if fieldname != "player" and fieldname not in rows[0].fields:
+                    known = ", ".join(["player", *rows[0].fields])
+                    self.r.add(join(join(where, "back"), "vary_by"), f'unknown field "{fieldname}"; expected one of: {known}')
 
     def net(self, value: Any, where: str) -> Net | None:
         """`{box: {width: 22mm, ...}}`: one kind of net with its sizes (see generator.nets)."""
