@@ -80,16 +80,12 @@ class ComponentReader:
         folds, outline = self.folds_and_outline(m, where, net, shape)
         rotatable = r.boolean(m.get("rotatable", True), join(where, "rotatable"))
         hexmap, space = self.hexmap(m["hexmap"], join(where, "hexmap"), size) if "hexmap" in m else (None, 0.0)
-        if "name" in m:
-            r.text(m["name"], join(where, "name"))
-        if "note" in m:
-            r.text(m["note"], join(where, "note"))
+        for text_key in ("name", "note"):
+            if text_key in m:
+                r.text(m[text_key], join(where, text_key))
         self.check_vary_by(back, rows, where)
         self.check_art_values(rows, art, join(where, "rows"))
-        if shape == "rounded" and corner and size and corner > min(size) / 2:
-            r.add(join(where, "corner"), f"expected a corner radius of at most half the shorter side "
-                                         f"({min(size) / 2:g} mm), got {corner:g} mm")
-            corner = None
+        corner = self.corner_fits(corner, shape, size, where)
         if None in (cid, kind, shape, size, corner, front, count, per_player, params, rotatable, orientation) or rows is None:
             return None
         return Component(
@@ -136,6 +132,14 @@ class ComponentReader:
         elif outline is not None:
             r.add(join(where, "outline"), 'only a component with shape "outline" takes an outline')
         return folds, outline
+
+    def corner_fits(self, corner: float | None, shape: str | None, size, where: str) -> float | None:
+        """The corner radius of a rounded piece, or None (a problem) when it is more than half the shorter side."""
+        if shape == "rounded" and corner and size and corner > min(size) / 2:
+            self.r.add(join(where, "corner"), f"expected a corner radius of at most half the shorter side "
+                                              f"({min(size) / 2:g} mm), got {corner:g} mm")
+            return None
+        return corner
 
     def check_vary_by(self, back, rows, where: str) -> None:
         """A back's `vary_by` names `player` or fields of the rows."""
@@ -317,16 +321,7 @@ class ComponentReader:
                 if not isinstance(v, (str, int, float)) or isinstance(v, bool):
                     r.add(join(here, k), f"expected text or a number, got {describe(v)}")
             count = r.integer(m.get("count", default_count), join(here, "count"), minimum=0, maximum=MAX_COPIES)
-            key = m.get("id")
-            if key is not None:
-                key = r.slug(key, join(here, "id"))
-            elif key_fields:
-                missing = [f for f in key_fields if f not in data]
-                for f in missing:
-                    r.add(here, f"missing key field \"{f}\"")
-                key = "-".join(slugify(data[f]) for f in key_fields if f in data)
-            else:
-                key = "-".join(slugify(v) for v in data.values())
+            key = _row_key(r, m, data, here, key_fields)
             if key in keys:
                 said = f'{", ".join(key_fields)} (the key)' if key_fields and m.get("id") is None else "values"
                 r.add(here, f'duplicate row "{key}"; give each row its own {said} or an "id"')
@@ -434,3 +429,14 @@ class ComponentReader:
                 if isinstance(table, dict) and str(value) not in table and fieldname not in self.folder_tables:
                     self.r.add(join(join(where, i), fieldname),
                                f'no art for "{value}"; expected one of: {", ".join(table)} (see art.{fieldname})')
+
+
+def _row_key(r: Reader, m: dict, data: dict, here: str, key_fields: list[str] | None) -> str | None:
+    """A row's design id: its `id`, else its key fields' values, else all its values, slugified and joined."""
+    if m.get("id") is not None:
+        return r.slug(m["id"], join(here, "id"))
+    if key_fields:
+        for f in [f for f in key_fields if f not in data]:
+            r.add(here, f"missing key field \"{f}\"")
+        return "-".join(slugify(data[f]) for f in key_fields if f in data)
+    return "-".join(slugify(v) for v in data.values())
