@@ -102,21 +102,15 @@ class _GameReader:
         art = self.art(top.get("art", {}))
         icons = self.icons(top.get("icons", {}))
         rules_from = r.slug(top["rules_from"], "rules_from") if "rules_from" in top else None
-        labels = {k: t for k, v in (r.mapping(top.get("labels", {}), "labels", free=True) or {}).items()
-                  if (t := r.text(v, join("labels", k)))}
+        labels = self.labels(top.get("labels", {}))
         parts = ComponentReader(r, self.folder, set(self.folder_tables), self.placeholders)
         components = parts.components(top.get("components"), art)
-        self.check_art_folders(art, components)
-        parts.link_map_tiles(top.get("components"), components)
-        link_fits(r, components, parts.declared)
+        self.link(parts, top.get("components"), art, components)
         setup = self.setup(top.get("setup", {}), components, pmin, pmax, parts.declared)
-        rules = r.mapping(top.get("rules", {}), "rules", free=True) or {}
-        self.rule_provenance(rules, "rules")
+        rules = self.rules(top.get("rules", {}))
         notes = self.notes(top.get("notes", []))
         colour_checks = self.colour_checks(top.get("colour_checks", {}), palette)
-        if any(c.per_player for c in components) and pmax and self.seats_written < pmax:
-            r.add("player_colours", f"expected a colour for each of the {pmax} seats of per-player components, "
-                                    f"got {self.seats_written}")
+        self.check_seats(components, pmax)
         optional_text = {k: (r.text(top[k], k) or "") if k in top else "" for k in ("subtitle", "edition", "rulebook")}
         if game_id and self.folder.name != game_id and self.folder.resolve().parent == paths.COMPONENTS.resolve():
             r.add("id", f'expected "{self.folder.name}" (the folder name), got "{game_id}"')
@@ -132,6 +126,29 @@ class _GameReader:
             notes=tuple(frozen_map(n) for n in notes), provenance=frozen_map(r.provenance), icons=frozen_map(icons),
             rules_from=rules_from, colour_checks=colour_checks,
             **optional_text)
+
+    def link(self, parts: ComponentReader, raw: Any, art: dict[str, Any], components: list[Component]) -> None:
+        """What components say of each other and of the art: art folders used, map tiles, fits."""
+        self.check_art_folders(art, components)
+        parts.link_map_tiles(raw, components)
+        link_fits(self.r, components, parts.declared)
+
+    def check_seats(self, components: list[Component], pmax: int | None) -> None:
+        """A colour for every seat of the per-player components."""
+        if any(c.per_player for c in components) and pmax and self.seats_written < pmax:
+            self.r.add("player_colours", f"expected a colour for each of the {pmax} seats of per-player components, "
+                                         f"got {self.seats_written}")
+
+    def labels(self, value: Any) -> dict[str, str]:
+        """`labels:`: words the templates print, each a text."""
+        return {k: t for k, v in (self.r.mapping(value, "labels", free=True) or {}).items()
+                if (t := self.r.text(v, join("labels", k)))}
+
+    def rules(self, value: Any) -> dict[str, Any]:
+        """`rules:`: free values the game's rules package reads, with their provenance."""
+        rules = self.r.mapping(value, "rules", free=True) or {}
+        self.rule_provenance(rules, "rules")
+        return rules
 
     def limit_pieces(self, components: list[Component], seats: int) -> None:
         """A build is bounded: counts that would print more than MAX_PIECES pieces are refused at once."""
