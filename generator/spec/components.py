@@ -80,10 +80,7 @@ class ComponentReader:
         folds, outline = self.folds_and_outline(m, where, net, shape)
         rotatable = r.boolean(m.get("rotatable", True), join(where, "rotatable"))
         hexmap, space = self.hexmap(m["hexmap"], join(where, "hexmap"), size) if "hexmap" in m else (None, 0.0)
-        for text_key in ("name", "note"):
-            if text_key in m:
-                r.text(m[text_key], join(where, text_key))
-        self.check_vary_by(back, rows, where)
+        self.check_vary_by(m, back, rows, where)
         self.check_art_values(rows, art, join(where, "rows"))
         corner = self.corner_fits(corner, shape, size, where)
         if None in (cid, kind, shape, size, corner, front, count, per_player, params, rotatable, orientation) or rows is None:
@@ -141,8 +138,11 @@ class ComponentReader:
             return None
         return corner
 
-    def check_vary_by(self, back, rows, where: str) -> None:
-        """A back's `vary_by` names `player` or fields of the rows."""
+    def check_vary_by(self, m: dict, back, rows, where: str) -> None:
+        """`name` and `note` are texts, and a back's `vary_by` names `player` or fields of the rows."""
+        for text_key in ("name", "note"):
+            if text_key in m:
+                self.r.text(m[text_key], join(where, text_key))
         if back is not None and rows and back.vary_by:
             for fieldname in back.vary_by:
                 if fieldname != "player" and fieldname not in rows[0].fields:
