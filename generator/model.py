@@ -13,9 +13,10 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from generator.errors import ProblemCollector, display_path
-from generator.fit import Footprint
+from generator.geometry.fit import Footprint
 from generator.units import fmt_number
-from generator.hexmap import HexMap
+from generator.geometry.hexmap import HexMap
+from generator.geometry.segment import Segment
 
 KINDS = ("card", "tile", "hex-tile", "token", "screen", "standee", "board", "sheet")
 SHAPES = ("rect", "rounded", "circle", "hex", "outline")
@@ -106,16 +107,6 @@ class Face:
 
     template: str
     vary_by: tuple[str, ...] | None = None  # None: every field of the row (a front)
-
-
-@dataclass(frozen=True)
-class Segment:
-    """A straight line in a piece's trim coordinates (mm, top-left origin, y down)."""
-
-    x1: float
-    y1: float
-    x2: float
-    y2: float
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from generator.fit import Footprint, clearance
+from generator.geometry.fit import Footprint, clearance
 from conftest import DEMO, run_cli
 
 HEX_34 = Footprint("hex", 34, 34 * 2 / math.sqrt(3), "pointy")   # Nyakuza's board space (game.yaml)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from generator.hexmap import Legend, parse_map
+from generator.geometry.hexmap import Legend, parse_map
 
 GENERATOR = Path(__file__).parent.parent / "generator"
 
@@ -28,7 +28,7 @@ def test_an_unknown_token_names_the_legend():
 
 
 def test_the_generic_layer_holds_no_nyakuza_words():
-    generic = [GENERATOR / "hexmap.py", *sorted((GENERATOR / "spec").glob("*.py")), GENERATOR / "model.py",
+    generic = [GENERATOR / "geometry" / "hexmap.py", *sorted((GENERATOR / "spec").glob("*.py")), GENERATOR / "model.py",
                *sorted((GENERATOR / "render").glob("*.py")), *sorted((GENERATOR / "layout").glob("*.py"))]
     words = re.compile(r"\b(shore|sea|wharf|market|kōban|koban)\b", re.IGNORECASE)
     found = [f"{p.name}: {m.group(0)}" for p in generic for m in words.finditer(p.read_text())]

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from conftest import run_cli
-from generator.nets import tetrahedron
+from generator.geometry.nets import tetrahedron
 from generator.solver.check import check_game
 from generator.solver.games.izakaya.grid import Grid, edge
 from generator.solver.games.izakaya.rules import Building, Position, bid, claim_ruling, drink_ruling, score

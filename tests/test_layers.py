@@ -1,5 +1,5 @@
-"""The pipeline's layers import downwards only: load -> model -> geometry -> render -> layout -> output, with the
-solver beside render reading the model. A module that reaches up (the solver drawing, the renderer imposing,
+"""The pipeline's layers import downwards only: load -> model -> render -> layout -> output, with the solver beside
+render reading the model, and geometry (shapes in millimetres: outlines, hex maps, nets, fits) beneath them all. A module that reaches up (the solver drawing, the renderer imposing,
 the loader rendering) fails here, naming the import, so the shape the folders spell stays the code's shape.
 """
 
@@ -16,7 +16,7 @@ TOP = {"build", "cli", "serve", "calibrate", "parallel", "incremental", "scaffol
 FORBIDDEN = {
     "spec": {"render", "layout", "output", "solver"} | TOP,          # load + validate
     "model": {"spec", "render", "layout", "output", "solver"} | TOP,
-    "geometry": {"spec", "render", "layout", "output", "solver"} | TOP,
+    "geometry": {"spec", "model", "render", "layout", "output", "solver"} | TOP,
     "colours": {"spec", "render", "layout", "output", "solver"} | TOP,
     "render": {"layout", "output", "solver"} | TOP,
     "layout": {"render", "output", "solver"} | TOP,

@@ -12,7 +12,7 @@ import pytest
 
 from generator.cli import main
 from generator.errors import SpecError
-from generator.hexmap import HexMap, Space
+from generator.geometry.hexmap import HexMap, Space
 from generator.model import Row
 from generator.solver.check import check_game
 from generator.solver import play

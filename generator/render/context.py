@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from generator.designs import DesignSpec
 from generator.errors import Problem, RenderError
-from generator.hexmap import centre_mm, extent_mm
+from generator.geometry.hexmap import centre_mm, extent_mm
 from generator.model import Game, hex_points
 from generator.render import richtext
 from generator.render.art import Art, load_art

@@ -3,7 +3,7 @@ from the same geometry the templates draw (hex map spaces, named `spaces:` recta
 
 from __future__ import annotations
 
-from generator.fit import clearance
+from generator.geometry.fit import clearance
 from generator.model import Game
 from generator.solver.base import CheckResult
 

@@ -9,9 +9,9 @@ from typing import Any
 from generator.confine import confined
 from generator.designs import slugify
 from generator.errors import Problem, display_path
-from generator.hexmap import HexMap, Legend, extent_mm, parse_map
+from generator.geometry.hexmap import HexMap, Legend, extent_mm, parse_map
 from generator.model import KINDS, SHAPES, Component, Face, Row, Segment, frozen_map, hex_box_mm
-from generator.nets import NETS, Net
+from generator.geometry.nets import NETS, Net
 from generator.spec.images import ImageFolderReader
 from generator.spec.placement import read_fits, read_spaces
 from generator.spec.reader import Reader
@@ -150,7 +150,7 @@ class ComponentReader:
                     self.r.add(join(join(where, "back"), "vary_by"), f'unknown field "{fieldname}"; expected one of: {known}')
 
     def net(self, value: Any, where: str) -> Net | None:
-        """`{box: {width: 22mm, ...}}`: one kind of net with its sizes (see generator.nets)."""
+        """`{box: {width: 22mm, ...}}`: one kind of net with its sizes (see generator.geometry.nets)."""
         r = self.r
         m = r.mapping(value, where, free=True)
         if m is None:
@@ -168,7 +168,7 @@ class ComponentReader:
         return None if None in values else build(*values)
 
     def hexmap(self, value: Any, where: str, size: tuple[float, float] | None) -> tuple[HexMap | None, float]:
-        """A board's map as text (see generator.hexmap), and the size of one space; it must fit the board."""
+        """A board's map as text (see generator.geometry.hexmap), and the size of one space; it must fit the board."""
         r = self.r
         m = r.mapping(value, where, *keys("hexmap"))
         if m is None or any(k not in m for k in ("map", "space", "legend", "numbered")):

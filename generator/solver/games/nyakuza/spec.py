@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Mapping, NamedTuple, Sequence
 
-from generator.hexmap import HexMap
+from generator.geometry.hexmap import HexMap
 from generator.model import Game, PlayerColour
 from generator.solver.base import RulesSection
 from generator.spec.reader import Reader

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.model import Segment
+from generator.geometry.segment import Segment
 from generator.schema import keys
 from generator.units import fmt_number
 
