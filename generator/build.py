@@ -35,7 +35,7 @@ from generator.output.press import Converter
 from generator.progress import Progress, Ticks
 from generator.render import render_designs
 from generator.render.context import SAFE_MM
-from generator.render.fonts import font_book
+from generator.spec.fonts import font_book
 from generator.shops import Preset
 from generator.solver.registry import rules_for
 from generator.spec import load_game

@@ -142,7 +142,7 @@ def _players(r: Reader, look: Appearance, value: Any) -> tuple[PlayerColour, ...
 
 
 def _fonts(r: Reader, look: Appearance, value: Any, folders: tuple[Path, ...]) -> dict[str, FontRole]:
-    from generator.render.fonts import font_book   # rendering imports this module; fonts are read only here
+    from generator.spec.fonts import font_book   # fonts are read only where a theme names some
 
     fonts = dict(look.fonts)
     given = r.mapping(value, "fonts", free=True) or {}

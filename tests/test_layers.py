@@ -15,6 +15,7 @@ TOP = {"build", "cli", "serve", "calibrate", "parallel", "incremental", "scaffol
 # package (under generator/) -> packages it must never import
 FORBIDDEN = {
     "spec": {"render", "layout", "output", "solver"} | TOP,          # load + validate
+    "theme": {"render", "layout", "output", "solver"} | TOP,         # a theme is loaded like the spec
     "model": {"spec", "render", "layout", "output", "solver"} | TOP,
     "geometry": {"spec", "model", "render", "layout", "output", "solver"} | TOP,
     "colours": {"spec", "render", "layout", "output", "solver"} | TOP,

@@ -19,7 +19,7 @@ from generator.errors import OutputError, Problem, SpecError, display_path
 from generator.layout.plan import SheetPlan
 from generator.layout.registration import SQUARE_MM, THICK_MM
 from generator.layout.turn import frame_matrix
-from generator.render.fonts import FontFace
+from generator.spec.fonts import FontFace
 from generator.render.svg import own_environment
 from generator.units import MM_PER_PT as PT, fmt_number
 

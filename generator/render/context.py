@@ -23,7 +23,7 @@ from generator.render import richtext
 from generator.render.art import Art, load_art
 from generator.render.bleed import Box, bleed_markup, fit_to_trim
 from generator.render.placeholder import placeholder_markup
-from generator.render.fonts import font_book, metrics
+from generator.spec.fonts import font_book, metrics
 from generator.render.svg import nest
 from generator.render.textfit import Paragraph, TextOverflow, fit_flow
 from generator.theme import Appearance

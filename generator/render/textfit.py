@@ -1,7 +1,7 @@
 """Text that fits its box: wrapped at word (or CJK character) boundaries, then shrunk until it fits.
 
 Lines are measured as they are set: shaped by HarfBuzz with the font's kerning and ligatures
-(render/fonts.py), so fitted text never leaves its box. Japanese breaks follow the basic kinsoku
+(spec/fonts.py), so fitted text never leaves its box. Japanese breaks follow the basic kinsoku
 rules: closing brackets, stops, commas and small kana never start a line, opening brackets never
 end one. Several paragraphs (a heading and its body, say) shrink together, so they keep their
 proportions.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator.render.fonts import Metrics
+from generator.spec.fonts import Metrics
 
 _BREAKABLE = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
 # JIS X 4051 line-start and line-end prohibitions (the common subset)
