@@ -4,7 +4,7 @@ The images are copied into the new game's fronts/ (and backs/ or back.<ext>), si
 nothing outside its game folder; the spec names the folders, not the files (`rows: {images:
 fronts/}`, spec/images.py), so an image added to fronts/ is a new card at the next build. Only PNG,
 JPEG and WebP files are copied; a picture in another format is refused, naming it, rather than
-silently left out of the deck. The copy itself is scaffold.py's bounded `_Copy`.
+silently left out of the deck. The copy itself is bounded_copy.BoundedCopy.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.bounded_copy import BoundedCopy
 from generator.errors import OptionError, display_path
 from generator.spec.images import IMAGE_SUFFIXES, OTHER_PICTURES, natural_key
 from generator.spec.tables import MAX_ROWS
@@ -89,22 +90,21 @@ class ImageDeck:
         return sorted(found, key=lambda p: natural_key(p.name))
 
     def write(self, target: Path, name: str) -> None:
-        from generator.scaffold import _Copy   # the bounded copy that refuses links leading outside
 
-        copy = _Copy(self.images)
+        copy = BoundedCopy(self.images)
         (target / "fronts").mkdir()
         for src in self._pictures(self.images):
             copy.file(src, target / "fronts" / src.name)
         back = None
         if self.back is not None and self.back.is_dir():
             (target / "backs").mkdir()
-            backs = _Copy(self.back)
+            backs = BoundedCopy(self.back)
             for src in self._pictures(self.back):
                 backs.file(src, target / "backs" / src.name)
             back = "backs/"
         elif self.back is not None:
             back = "back" + self.back.suffix.lower()
-            _Copy(self.back.parent).file(self.back, target / back)
+            BoundedCopy(self.back.parent).file(self.back, target / back)
         (target / "game.yaml").write_text(_spec(name, card_size(self.size), self.size, back), encoding="utf-8")
 
 

@@ -123,9 +123,10 @@ def test_more_than_500_mb_is_refused_before_it_is_copied(game, tmp_path):
 
 def test_ctrl_c_during_a_copy_leaves_nothing(game, tmp_path, monkeypatch):
     from generator import scaffold
+    from generator.bounded_copy import BoundedCopy
 
     copied = []
-    real = scaffold._Copy.file
+    real = BoundedCopy.file
 
     def interrupted(self, src, dst):
         if len(copied) == 3:
@@ -133,7 +134,7 @@ def test_ctrl_c_during_a_copy_leaves_nothing(game, tmp_path, monkeypatch):
         copied.append(src)
         real(self, src, dst)
 
-    monkeypatch.setattr(scaffold._Copy, "file", interrupted)
+    monkeypatch.setattr(BoundedCopy, "file", interrupted)
     with pytest.raises(KeyboardInterrupt):
         scaffold.new_game("mine", tmp_path / "new", str(game))
     assert len(copied) == 3 and leftovers(tmp_path / "new") == []

@@ -66,6 +66,15 @@ def test_the_check_finds_an_upward_import(tmp_path, monkeypatch):
     assert upward_imports() == ["generator/solver/cheat.py:1: solver imports generator.render.context"]
 
 
+def test_no_two_modules_or_packages_import_each_other():
+    """No import cycle between the top-level modules and packages of generator/ (render and theme were one)."""
+    edges = set()
+    for path in sorted(GENERATOR.rglob("*.py")):
+        own = path.relative_to(GENERATOR).parts[0].removesuffix(".py")
+        edges |= {(own, target) for _, module in _imports(path) if (target := _package(module)) and target != own}
+    assert sorted((a, b) for a, b in edges if (b, a) in edges and a < b) == []
+
+
 def test_every_package_has_an_init():
     missing = [d.relative_to(GENERATOR).as_posix() for d in GENERATOR.rglob("*")
                if d.is_dir() and d.name != "__pycache__" and any(d.glob("*.py")) and not (d / "__init__.py").exists()]
