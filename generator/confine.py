@@ -24,6 +24,7 @@ LIMITS = {                      # the README's table of limits quotes these
     "image": 40 * MB,
     "font": 64 * MB,
     "press profile": 16 * MB,   # an ICC output profile (the largest press profiles are about 3 MB)
+    "printer profiles": 1 * MB, # printers.json of pnp calibrate --save: a few hundred bytes a printer
 }
 
 

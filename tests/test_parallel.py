@@ -36,3 +36,9 @@ def test_a_failing_game_among_others_is_reported_and_the_rest_built(tmp_path):
 def test_jobs_out_of_range_is_one_line():
     code, _, err = run_cli("build", "niya", "--jobs", "0")
     assert code == 2 and "expected a whole number of games from 1 to 64" in err
+
+
+def test_a_game_named_twice_is_built_once(tmp_path):
+    code, out, err = run_cli("build", "niya", "niya", "--formats", "sheets", "--out", str(tmp_path))
+    assert code == 0, err
+    assert [line.split()[0] for line in out.splitlines()[2:]] == ["niya"]

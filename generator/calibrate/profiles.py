@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import tempfile
 from pathlib import Path
 
+from generator.confine import read_bytes
 from generator.errors import OptionError, did_you_mean, display_path
 
 FILE = "printers.json"
@@ -25,10 +27,10 @@ def config_dir() -> Path:
 
 def _read() -> dict:
     path = config_dir() / FILE
-    if not path.exists():
+    if not os.path.lexists(path):
         return {}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+    try:     # read bounded and without blocking: a FIFO or a huge file named printers.json is refused
+        data = json.loads(read_bytes(path, [config_dir()], "printer profiles").decode("utf-8"))
         printers = data["printers"]
         if not isinstance(printers, dict):
             raise TypeError
@@ -58,9 +60,14 @@ def save(name: str, paper: str, duplex: str, measured: dict) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / FILE
     text = json.dumps({"version": 1, "printers": printers}, indent=2, sort_keys=True) + "\n"
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
+    fd, temporary = tempfile.mkstemp(prefix=".printers-", suffix=".tmp", dir=folder)   # O_EXCL: never a planted link
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temporary, path)          # replaces a link at printers.json, never writes through it
+    except BaseException:
+        os.unlink(temporary)
+        raise
     return path
 
 

@@ -92,7 +92,7 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from generator.parallel import build_many, default_jobs, report
 
     options, printer_note = _build_options(args)
-    names = list(_games(args))
+    names = list(dict.fromkeys(_games(args)))   # a game named twice is built once (two builds of one folder would collide)
     results, failed = report(build_many(names, options, Progress(stream=err), args.jobs or default_jobs()), err)
     for r in results:
         for warning in r.warnings:
