@@ -175,11 +175,3 @@ def _unknown(pattern: str, every: list[DesignSpec], fronts: list[DesignSpec], pl
     hint = f"; closest: {', '.join(close)}" if close else f"; components: {components}"
     return f'--only: unknown selector "{pattern}"; expected a component id, a design id or a glob of them{hint}'
 
-
-def component_counts(specs: list[DesignSpec]) -> dict[str, int]:
-    """Pieces per component (fronts): what the summary and the tests read."""
-    out: dict[str, int] = {}
-    for s in specs:
-        if s.face == "front":
-            out[s.component.id] = out.get(s.component.id, 0) + s.count
-    return out

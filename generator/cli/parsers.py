@@ -19,6 +19,11 @@ def add_games(p: argparse.ArgumentParser) -> None:
     p.add_argument("--all", action="store_true", help="every game under components/ (the default)")
 
 
+def add_paper(p: argparse.ArgumentParser, help: str, default: str | None) -> None:
+    """--paper, any case, one of the papers the layout knows."""
+    p.add_argument("--paper", choices=sorted(PAPERS_MM), type=opt.any_case(sorted(PAPERS_MM)), default=default, help=help)
+
+
 def add_list(sub: Any) -> argparse.ArgumentParser:
     """pnp list."""
     ls = sub.add_parser("list", help="list the games: players, components, pieces, designs",
@@ -74,8 +79,7 @@ def add_build(sub: Any) -> argparse.ArgumentParser:
 
 def add_sheet_options(b: argparse.ArgumentParser) -> None:
     """pnp build's sheet options: paper, bleed, marks, duplex, back offset, registration inset."""
-    b.add_argument("--paper", choices=sorted(PAPERS_MM), type=opt.any_case(sorted(PAPERS_MM)), default=SHEET.paper,
-                   help=f"home-print paper (default {SHEET.paper})")
+    add_paper(b, f"home-print paper (default {SHEET.paper})", SHEET.paper)
     b.add_argument("--bleed", type=opt.bleed_length, default=SHEET.bleed_mm, metavar="LENGTH",
                    help=f"bleed around every piece (default {SHEET.bleed_mm:g}mm)")
     b.add_argument("--marks", choices=MARKS, type=opt.any_case(MARKS), default=SHEET.marks,
@@ -120,8 +124,7 @@ def add_serve(sub: Any) -> argparse.ArgumentParser:
     v.add_argument("game", nargs="?", metavar="GAME", help="a game id or folder (default: the first)")
     v.add_argument("--port", type=opt.port, default=8000, help="port (default 8000; 0 picks a free one)")
     v.add_argument("--host", default="127.0.0.1", help=argparse.SUPPRESS)
-    v.add_argument("--paper", choices=sorted(PAPERS_MM), type=opt.any_case(sorted(PAPERS_MM)), default="a4",
-                   help="paper of the sheets (default a4)")
+    add_paper(v, f"paper of the sheets (default {SHEET.paper})", SHEET.paper)
     v.add_argument("--out", type=Path, default=Path("output"), metavar="DIR", help="output folder (default output/)")
     v.add_argument("--theme", type=Path, metavar="FILE", help="YAML file overriding colours, fonts and art")
     v.add_argument("--style", type=opt.lower, default="colour", metavar="NAME",
@@ -158,8 +161,7 @@ def add_calibrate(sub: Any) -> argparse.ArgumentParser:
     k.add_argument("--json", action="store_true", help="print the measurement as JSON")
     k.add_argument("--save", metavar="NAME", help="keep the offset as printer profile NAME for this paper and flip "
                    "(pnp build --printer NAME)")
-    k.add_argument("--paper", choices=sorted(PAPERS_MM), type=opt.any_case(sorted(PAPERS_MM)),
-                   help="the paper the sheet must be for (default: whatever its code says)")
+    add_paper(k, "the paper the sheet must be for (default: whatever its code says)", None)
     k.add_argument("--duplex", choices=("long", "short"), type=opt.any_case(("long", "short")),
                    help="the flip the sheet must be for (default: whatever its code says)")
     return k

@@ -146,7 +146,8 @@ def _colour_spaces(pdf: pikepdf.Pdf) -> list[str]:
 def preflight(path: Path, standard: Standard) -> list[str]:
     """Every structural rule of `standard` the file breaks, one line each; [] when it passes."""
     with pikepdf.open(path) as pdf:
-        head = path.read_bytes()[:9]
+        data = path.read_bytes()
+        head = data[:9]
         problems = []
         if head[5:8].decode("latin-1") > standard.pdf_version:
             problems.append(f"header PDF {head[5:8].decode('latin-1')}, above {standard.pdf_version}")
@@ -159,8 +160,7 @@ def preflight(path: Path, standard: Standard) -> list[str]:
             for n, page in enumerate(pdf.pages, 1):
                 problems += [f"page {n}: {t}" for t in transparency(page)]
             problems += _colour_spaces(pdf)
-            if not standard.object_streams and (b"/ObjStm" in path.read_bytes() or b"/XRefStm" in path.read_bytes()
-                                                or b"/Type /XRef" in path.read_bytes()):
+            if not standard.object_streams and any(s in data for s in (b"/ObjStm", b"/XRefStm", b"/Type /XRef")):
                 problems.append("object or cross-reference streams (PDF 1.5) in a PDF 1.4 file")
         return problems
 

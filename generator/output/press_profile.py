@@ -30,10 +30,6 @@ class PressProfile:
     identifier: str            # OutputConditionIdentifier: a registry reference name, or the description
     registry: str              # RegistryName: color.org for a registered condition, else empty
 
-    @property
-    def shipped(self) -> bool:
-        return self.path == default_profile()
-
 
 def _description(data: bytes) -> str:
     """The 'desc' tag's text: ICC v2 textDescriptionType (ASCII) or v4 multiLocalizedUnicodeType (UTF-16)."""
