@@ -1,7 +1,7 @@
 """Ships the games, templates and fonts inside the package, so a wheel or `pip install .` works anywhere.
 
 The checkout keeps components/, templates/ and fonts/ at its top level (the project's layout); a
-regular (non-editable) build copies them into generator/_shipped/, where generator/paths.py finds
+regular (non-editable) build copies them into generator/_shipped/, where generator/common/paths.py finds
 them through importlib.resources. An editable install reads the checkout's folders directly.
 """
 

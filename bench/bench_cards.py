@@ -72,7 +72,7 @@ def main() -> None:
     ap.add_argument("--protograf", metavar="PYTHON", help="a python with protograf installed")
     args = ap.parse_args()
 
-    from generator.build import BuildOptions, build_game
+    from generator.commands.build import BuildOptions, build_game
     from generator.layout.plan import SheetOptions
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -17,10 +17,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 from generator.solver.registry import rules_for
-from generator.spec import load_game
+from generator.load import load_game
 
 EXAMPLE = "PS MS MP IB / CR IS CP PB / IP CB MR CS / PP PR MB IR"
 

@@ -19,7 +19,7 @@ from generator.solver.games.niya.game import NiyaRules
 from generator.solver.games.niya.garden import random_garden, read_layout
 from generator.solver.games.niya.questions import EXAMPLE_LAYOUT
 from generator.solver.games.niya.search import solve_garden
-from generator.spec import load_game
+from generator.load import load_game
 
 TESTS = Path(__file__).resolve().parents[1] / "tests" / "test_niya_rules.py"
 

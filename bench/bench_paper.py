@@ -28,13 +28,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.build import pieces_of  # noqa: E402
-from generator.designs import expand  # noqa: E402
+from generator.commands.build import pieces_of  # noqa: E402
+from generator.model.designs import expand  # noqa: E402
 from generator.layout.board import board_pages  # noqa: E402
 from generator.layout.plan import PAPERS_MM, SheetOptions  # noqa: E402
 from generator.layout.sheets import plan_sheets  # noqa: E402
-from generator.selection import Selection, select  # noqa: E402
-from generator.spec import load_game  # noqa: E402
+from generator.model.selection import Selection, select  # noqa: E402
+from generator.load import load_game  # noqa: E402
 
 MARGIN = 5.0
 LIMIT = 1.1

@@ -31,7 +31,7 @@ import pypdfium2 as pdfium
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from generator.build import BuildOptions, build_game  # noqa: E402
+from generator.commands.build import BuildOptions, build_game  # noqa: E402
 from generator.layout.plan import SheetOptions  # noqa: E402
 
 GAMES = sorted(p.parent.name for p in (HERE.parent / "components").glob("*/game.yaml"))

@@ -18,7 +18,7 @@ try:
 except ImportError:                  # Windows: each worker builds its own
     fcntl = None
 
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.cli import main
 from generator.layout.plan import SheetOptions
 

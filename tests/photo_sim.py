@@ -18,11 +18,11 @@ import cv2
 import numpy as np
 import pypdfium2 as pdfium
 
-from generator import paths
+from generator.common import paths
 from generator.layout.calibration import calibration_plan
 from generator.layout.plan import SheetOptions
 from generator.output.typst_pdf import TypstRunner, sheets_pdf
-from generator.spec.fonts import font_book
+from generator.load.fonts import font_book
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}     # ISO 216 A4; ANSI letter, 8.5 x 11 in
 DPI = 200

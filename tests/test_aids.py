@@ -8,12 +8,12 @@ import shutil
 import pypdfium2 as pdfium
 import pytest
 
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 from generator.solver.games.kamiza.referee import Play, judge
 from generator.solver.games.nyakuza.state import NyakuzaState
 from generator.solver.registry import rules_for
-from generator.spec import load_game
+from generator.load import load_game
 
 
 def page_text(build, design: str) -> str:

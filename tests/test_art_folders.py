@@ -7,8 +7,8 @@ import shutil
 import pytest
 
 from conftest import run_cli
-from generator.spec import load_game
-from generator.spec.load import resolve_game
+from generator.load import load_game
+from generator.load.game import resolve_game
 
 
 @pytest.fixture()

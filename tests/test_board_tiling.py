@@ -7,8 +7,8 @@ import json
 import pytest
 
 from conftest import FIXTURES
-from generator.build import BuildOptions, build_game
-from generator.errors import OptionError
+from generator.commands.build import BuildOptions, build_game
+from generator.common.errors import OptionError
 from generator.layout.board import OVERLAP_MM
 from generator.layout.plan import PieceInput, SheetOptions
 from generator.layout.sheets import plan_sheets

@@ -19,7 +19,7 @@ import pytest
 from conftest import DEMO, run_cli, run_pnp
 from photo_sim import PAPERS, Camera, Printer, calibration_pdf, photograph, render
 
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 
 COMBOS = [("a4", "long"), ("a4", "short"), ("letter", "long"), ("letter", "short")]
@@ -259,7 +259,7 @@ def test_a_picture_of_another_page_is_named_as_such(tmp_path):
 
 def test_calibrate_has_help_and_build_never_imports_opencv(tmp_path):
     assert run_pnp("calibrate", "--help", cwd=tmp_path).returncode == 0
-    probe = ("import sys, generator.cli, generator.build, generator.calibrate.profiles, generator.layout.calibration;"
+    probe = ("import sys, generator.cli, generator.commands.build, generator.calibrate.profiles, generator.layout.calibration;"
              "sys.exit('cv2' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", probe], cwd=Path(__file__).parent.parent,
                           check=False).returncode == 0

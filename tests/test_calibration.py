@@ -5,7 +5,7 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pytest
 
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.layout.calibration import calibration_plan
 from generator.layout.plan import SheetOptions
 from conftest import DEMO

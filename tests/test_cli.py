@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from conftest import DEMO, run_cli
-from generator.spec import game_folders
+from generator.load import game_folders
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["list", "--help"], ["build", "--help"], ["check", "--help"],

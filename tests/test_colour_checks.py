@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DEMO, run_cli
-from generator.colours import ciede2000, contrast, difference, simulate
+from generator.common.colours import ciede2000, contrast, difference, simulate
 
 RED, GREEN = "#d62728", "#2ca02c"      # the red and green of the issue (matplotlib's tab:red and tab:green)
 

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
-from generator.selection import Selection, parse_only
+from generator.model.selection import Selection, parse_only
 from tests.conftest import run_cli
 
 DPI = 300

@@ -12,7 +12,7 @@ from pathlib import Path
 import ezdxf
 import pytest
 
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 
 INSET, SQUARE, LENGTH, THICK = 10.0, 5.0, 20.0, 0.5

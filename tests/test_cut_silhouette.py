@@ -17,7 +17,7 @@ import ezdxf
 import pypdfium2 as pdfium
 import pytest
 
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.cli import main
 from generator.layout.plan import SheetOptions
 

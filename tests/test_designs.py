@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 import re
 
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
-from generator.spec import load_game
+from generator.load import load_game
 from conftest import tiny_game
 
 
@@ -26,7 +26,7 @@ def test_a_shared_back_counts_every_front_it_backs(demo_build):
 
 
 def test_nyakuzas_sixty_tiles_share_one_back(tmp_path):
-    from generator.designs import expand
+    from generator.model.designs import expand
     specs = expand(load_game("nyakuza"))
     backs = [s for s in specs if s.id == "resource-tile-back"]
     assert len(backs) == 1 and backs[0].count == 60     # rulebook: 60 Resource tiles

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 from conftest import DEMO
 from upright import upside_down_backs

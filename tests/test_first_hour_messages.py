@@ -13,9 +13,9 @@ import pytest
 
 from conftest import DEMO, run_cli
 from generator.cli import parser
-from generator.errors import SpecError
-from generator.spec.yamlio import load_yaml
-from generator.units import parse_length_mm
+from generator.common.errors import SpecError
+from generator.load.yamlio import load_yaml
+from generator.common.units import parse_length_mm
 
 
 def refused(*argv: str) -> str:
@@ -211,14 +211,14 @@ UNSAVED = ("without a saved value (the file was written by a program, not saved 
     ('<c r="B2"><f t="shared" si="0"/></c>', None),                      # a copy of a shared formula: no text
 ])
 def test_a_formula_without_its_value_says_so_and_how_to_fix_it(cell, said):
-    from generator.spec.xlsx import read_sheet
+    from generator.load.xlsx import read_sheet
     _, _, problems = read_sheet(workbook(cell), "cards.xlsx", None)
     formula = f"a formula ({said}) " if said else "a formula "
     assert [str(p) for p in problems] == [f"error: cards.xlsx [Sheet]:2: B2: {formula}{UNSAVED}"]
 
 
 def test_saved_formula_values_are_read_and_every_unsaved_cell_counted():
-    from generator.spec.xlsx import read_sheet
+    from generator.load.xlsx import read_sheet
     _, grid, problems = read_sheet(workbook('<c r="B2"><f>1+1</f><v>2</v></c>',
                                             '<c r="A3" t="str"><f>""</f><v></v></c>'), "cards.xlsx", None)
     assert problems == [] and grid[1:] == [(2, ["Alpha", 2]), (3, [None, 1])]    # an empty text result: no text

@@ -15,11 +15,11 @@ import pytest
 from PIL import Image, ImageOps
 
 from conftest import DEMO, pnp, run_cli, tiny_game
-from generator.build import BuildOptions, build_game, pieces_of
-from generator.designs import expand
+from generator.commands.build import BuildOptions, build_game, pieces_of
+from generator.model.designs import expand
 from generator.layout.plan import SheetOptions
 from generator.layout.sheets import plan_sheets
-from generator.spec import load_game
+from generator.load import load_game
 from pdfcheck import render
 from upright import UNDO, _apply, _diff, crop, front_turn, proof
 

@@ -36,7 +36,7 @@ def test_the_figure_one_cannot_be_read_as_a_capital_i(path):
 
 def test_typst_is_given_only_the_vetted_fonts(monkeypatch, tmp_path):
     """No system fonts and none of Typst's own bundled ones (New Computer Modern, Libertinus, DejaVu)."""
-    from generator.spec.fonts import font_book
+    from generator.load.fonts import font_book
 
     seen = {}
 

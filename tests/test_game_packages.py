@@ -14,7 +14,7 @@ import pytest
 
 from generator.solver.base import Rules
 from generator.solver.registry import packages, rules_for
-from generator.spec import load_game
+from generator.load import load_game
 
 ROOT = Path(__file__).parent.parent
 GAMES_DIR = ROOT / "generator" / "solver" / "games"

@@ -106,7 +106,7 @@ def test_a_huge_picture_embedded_in_svg_art_is_refused_from_its_header(game, raw
     (20000, 3000, True), (20001, 10, False), (6000, 10000, True), (6001, 10000, False), (10, 20000, True)])
 def test_embedded_pictures_share_the_raster_limits_exactly(width, height, ok):
     """README: raster art is at most 60 megapixels and 20,000 px a side."""
-    from generator.errors import ArtError
+    from generator.common.errors import ArtError
     from generator.render.svg_safety import parse_svg, sanitise
 
     text = embedded(png_header(width, height), "png").encode()
@@ -129,7 +129,7 @@ def turned_jpeg(path: Path) -> None:
 
 
 def test_an_exif_turned_jpeg_is_placed_as_it_displays(tmp_path):
-    from generator.model import ArtSource
+    from generator.model.game import ArtSource
     from generator.render.art import load_art
 
     turned_jpeg(tmp_path / "photo.jpg")
@@ -175,10 +175,10 @@ def test_art_nested_65_deep_is_refused_naming_the_art(game):
 
 def test_a_raster_of_exactly_40_mb_is_placed_without_blaming_the_template(game, tmp_path):
     """README: raster art up to 40 MB; its 53 MB as base64 is the art's, not the template's output."""
-    from generator.designs import expand
+    from generator.model.designs import expand
     from generator.render import render_designs
-    from generator.spec.load import load_game
-    from generator.theme import appearance
+    from generator.load.game import load_game
+    from generator.load.theme import appearance
 
     png = small_png()
     padding = 40 * 1024 * 1024 - len(png) - 12          # a private chunk fills the file to the limit exactly

@@ -141,9 +141,9 @@ def test_a_deck_named_like_the_proof_is_refused_not_overwritten(game):
 def test_two_designs_given_one_file_name_are_refused_before_anything_is_written(game, tmp_path):
     """The second guard, behind the check of the pattern: file names are worked out for the whole deck
     first, and a name two designs share (or one leaving the folder) stops the build."""
-    from generator.errors import SpecError
+    from generator.common.errors import SpecError
     from generator.output.preset import FileNames
-    from generator.shops import load_preset
+    from generator.load.shops import load_preset
 
     shop = load_preset("tgc")
     names = FileNames(tmp_path, shop)

@@ -122,8 +122,8 @@ def test_more_than_500_mb_is_refused_before_it_is_copied(game, tmp_path):
 
 
 def test_ctrl_c_during_a_copy_leaves_nothing(game, tmp_path, monkeypatch):
-    from generator import scaffold
-    from generator.bounded_copy import BoundedCopy
+    from generator.commands import scaffold
+    from generator.commands.bounded_copy import BoundedCopy
 
     copied = []
     real = BoundedCopy.file
@@ -306,7 +306,7 @@ def test_a_link_in_the_game_folder_to_outside_is_not_watched(tmp_path):
 def test_an_unreadable_folder_is_one_warning_and_not_watched(tmp_path, monkeypatch):
     import io
 
-    from generator import serve
+    from generator.commands import serve
 
     (tmp_path / "game" / "locked" / "inner").mkdir(parents=True)
     (tmp_path / "game" / "art").mkdir()

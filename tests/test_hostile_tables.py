@@ -414,7 +414,7 @@ def test_blank_rows_never_hide_the_rows_after_them(game):
     (game / "cards.csv").write_text("title,colour,count\n" + ",,\n" * 10_050 + "Alpha,#d35400,1\nBeta,#8e44ad,1\n"
                                     + "\n" * 100)
     use_table(game, "cards.csv")
-    script = ("from generator.spec import load_game; import sys; g = load_game(sys.argv[1]); "
+    script = ("from generator.load import load_game; import sys; g = load_game(sys.argv[1]); "
               "print([r.fields['title'] for r in g.component('card').rows])")
     run = subprocess.run([sys.executable, "-c", script, str(game)], capture_output=True, text=True, timeout=QUICK,
                          env={**os.environ, "PYTHONPATH": str(ROOT)})

@@ -92,8 +92,8 @@ def test_every_image_is_a_card_in_natural_order_with_copies_and_one_shared_back(
 
 
 def test_an_image_added_to_the_folder_is_a_new_card(deck, tmp_path):
-    from generator.designs import expand
-    from generator.spec import load_game
+    from generator.model.designs import expand
+    from generator.load import load_game
 
     game = tmp_path / "mydeck"
     shutil.copytree(deck["game"], game)
@@ -182,8 +182,8 @@ def test_a_hand_written_spec_pairs_a_folder_of_backs_by_name(tmp_path):
         (game / folder).mkdir()
         for name in ("Alpha", "beta_x2"):
             Image.new("RGB", (75, 105), colour).save(game / folder / f"{name}.png")
-    from generator.designs import expand
-    from generator.spec import load_game
+    from generator.model.designs import expand
+    from generator.load import load_game
 
     specs = expand(load_game(game))
     pairs = {s.id: s.back for s in specs if s.face == "front"}
@@ -262,8 +262,8 @@ def test_a_low_resolution_file_used_on_many_designs_is_named_once(tmp_path):
 
 
 def test_a_back_file_inside_the_folder_of_fronts_is_no_card(tmp_path):
-    from generator.designs import expand
-    from generator.spec import load_game
+    from generator.model.designs import expand
+    from generator.load import load_game
 
     game = _hand_written(tmp_path, "{images: cards/, back: cards/back.png}", BACKS)
     (game / "cards").mkdir()

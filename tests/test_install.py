@@ -41,7 +41,7 @@ def test_the_wheel_builds_every_game_from_an_empty_folder(wheel, tmp_path):
     work = tmp_path / "empty"
     work.mkdir()
     env = {**os.environ, "PYTHONPATH": str(site), "PUNCHBOARD_CACHE": str(tmp_path / "cache")}
-    run = subprocess.run([sys.executable, "-c", "import generator.paths as p; print(p.ROOT)"], cwd=work, env=env,
+    run = subprocess.run([sys.executable, "-c", "import generator.common.paths as p; print(p.ROOT)"], cwd=work, env=env,
                          capture_output=True, text=True, check=True)
     assert run.stdout.strip() == str(site / "generator" / "_shipped")   # not the checkout
     listing = subprocess.run([sys.executable, "-m", "generator", "list"], cwd=work, env=env, capture_output=True,

@@ -13,7 +13,7 @@ from generator.solver.check import check_game
 from generator.solver.games.izakaya.grid import Grid, edge
 from generator.solver.games.izakaya.rules import Building, Position, bid, claim_ruling, drink_ruling, score
 from generator.solver.registry import rules_for
-from generator.spec.load import load_game
+from generator.load.game import load_game
 
 THRESHOLDS = {2: 1500, 3: 2300, 4: 3000, 5: 4000}          # seed L53
 

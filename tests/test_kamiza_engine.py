@@ -10,7 +10,7 @@ import pytest
 from generator.solver.games.kamiza.game import KamizaRules
 from generator.solver.games.kamiza.engine import new_state
 from generator.solver.play import play, simulate
-from generator.spec import load_game
+from generator.load import load_game
 
 PLAYER_COUNTS = [3, 4, 5, 6]            # components/kamiza/game.yaml setup: 3 to 6 players
 ROUNDS_PER_MATCH = 9                    # 3 games (seed L35) of 3 rounds (4 cards, one left for step 5)

@@ -9,14 +9,14 @@ import json
 import pytest
 
 from generator.cli import main
-from generator.errors import SpecError
+from generator.common.errors import SpecError
 from generator.solver.check import check_game
 from generator.solver.games.kamiza.game import KamizaRules
 from generator.solver.games.kamiza.parse import parse_plays
 from generator.solver.games.kamiza.referee import judge
 from generator.solver.games.kamiza.spec import read_spec
 from generator.solver.games.kamiza.tiebreak import chickens
-from generator.spec import load_game
+from generator.load import load_game
 
 CARDS = 'kumicho (boss, 組長), waka-gashira (underboss, 若頭), teppo-dama (hit man, 鉄砲玉) or te-ire (police raid, 手入れ)'
 PLAY_ERROR = "error: pnp solve kamiza: argument --play: "

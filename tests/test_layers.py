@@ -1,6 +1,8 @@
 """The pipeline's layers import downwards only: load -> model -> render -> layout -> output, with the solver beside
-render reading the model, and geometry (shapes in millimetres: outlines, hex maps, nets, fits) beneath them all. A module that reaches up (the solver drawing, the renderer imposing,
-the loader rendering) fails here, naming the import, so the shape the folders spell stays the code's shape.
+render reading the model, geometry (shapes in millimetres: outlines, hex maps, nets, fits) beneath the model, and
+common (errors, units, paths, confined reads, limits, colour science, the cache) beneath everything. A module that
+reaches up (the solver drawing, the renderer imposing, the loader rendering) fails here, naming the import, so the
+shape the folders spell stays the code's shape.
 """
 
 from __future__ import annotations
@@ -11,14 +13,14 @@ from pathlib import Path
 GENERATOR = Path(__file__).parent.parent / "generator"
 
 # the commands and tools on top: nothing in the pipeline imports them
-TOP = {"build", "cli", "serve", "calibrate", "parallel", "incremental", "scaffold", "scaffold_images"}
+TOP = {"commands", "cli", "calibrate"}
+PIPELINE = {"load", "model", "geometry", "render", "layout", "output", "solver"}
 # package (under generator/) -> packages it must never import
 FORBIDDEN = {
-    "spec": {"render", "layout", "output", "solver"} | TOP,          # load + validate
-    "theme": {"render", "layout", "output", "solver"} | TOP,         # a theme is loaded like the spec
-    "model": {"spec", "render", "layout", "output", "solver"} | TOP,
-    "geometry": {"spec", "model", "render", "layout", "output", "solver"} | TOP,
-    "colours": {"spec", "render", "layout", "output", "solver"} | TOP,
+    "common": PIPELINE | TOP,
+    "load": {"render", "layout", "output", "solver"} | TOP,          # load + validate
+    "model": {"load", "render", "layout", "output", "solver"} | TOP,
+    "geometry": {"load", "model", "render", "layout", "output", "solver"} | TOP,
     "render": {"layout", "output", "solver"} | TOP,
     "layout": {"render", "output", "solver"} | TOP,
     "solver": {"render", "layout", "output"} | TOP,
@@ -73,6 +75,12 @@ def test_no_two_modules_or_packages_import_each_other():
         own = path.relative_to(GENERATOR).parts[0].removesuffix(".py")
         edges |= {(own, target) for _, module in _imports(path) if (target := _package(module)) and target != own}
     assert sorted((a, b) for a, b in edges if (b, a) in edges and a < b) == []
+
+
+def test_generator_holds_packages_only():
+    """The folders spell the pipeline: no module lies loose beside the packages but the package's own two."""
+    loose = sorted(p.name for p in GENERATOR.glob("*.py") if p.name not in {"__init__.py", "__main__.py"})
+    assert loose == []
 
 
 def test_every_package_has_an_init():

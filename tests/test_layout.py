@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.errors import OptionError
+from generator.common.errors import OptionError
 from generator.layout.plan import PieceInput, SheetOptions
 from generator.layout.sheets import plan_sheets
 

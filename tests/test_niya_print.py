@@ -8,7 +8,7 @@ import re
 from PIL import Image
 
 from conftest import run_cli
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 
 

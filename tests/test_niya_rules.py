@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.errors import SpecError
+from generator.common.errors import SpecError
 from generator.solver.base import Example
 from generator.solver.check import check_game
 from generator.solver.examples import load_examples, run_example
@@ -20,7 +20,7 @@ from generator.solver.games.niya.garden import random_garden, read_layout
 from generator.solver.games.niya.match import GameResult, next_starter, play_match
 from generator.solver.games.niya.search import Search, solve_garden
 from generator.solver.games.niya.state import IllegalMove, NiyaState
-from generator.spec import load_game
+from generator.load import load_game
 
 ROOT = Path(__file__).resolve().parents[1]
 DX01 = "PS MS MP IB / CR IS CP PB / IP CB MR CS / PP PR MB IR"

@@ -12,7 +12,7 @@ from generator.solver import play
 from generator.solver.games.nusfjord import engine
 from generator.solver.games.nusfjord.fishing import fish
 from generator.solver.registry import rules_for
-from generator.spec.load import load_game
+from generator.load.game import load_game
 
 FISH = 100 + 3 * 5 + 3 * 10         # L9: 100 fish tokens; NUS-GAP-09 (English rulebook): 3 x "5 fish", 3 x "10 fish"
 WOOD = 50 + 3 * 5                   # L10: 50 wood tokens; 3 x "5 wood"

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import build_on_papers, pieces_by_component
 
-from generator.spec.load import load_game
+from generator.load.game import load_game
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from conftest import run_cli
 from generator.solver.check import check_game
 from generator.solver.games.nusfjord.fishing import fish
 from generator.solver.registry import rules_for
-from generator.spec.load import load_game
+from generator.load.game import load_game
 
 COMPONENTS = Path(__file__).parent.parent / "components"
 

@@ -8,10 +8,10 @@ from collections import deque
 
 import pytest
 
-from generator.build import BuildOptions, build_game
-from generator.errors import SpecError
+from generator.commands.build import BuildOptions, build_game
+from generator.common.errors import SpecError
 from generator.layout.plan import SheetOptions
-from generator.spec import load_game
+from generator.load import load_game
 from pdfcheck import mm, render
 
 

@@ -11,9 +11,9 @@ import random
 import pytest
 
 from generator.cli import main
-from generator.errors import SpecError
+from generator.common.errors import SpecError
 from generator.geometry.hexmap import HexMap, Space
-from generator.model import Row
+from generator.model.game import Row
 from generator.solver.check import check_game
 from generator.solver import play
 from generator.solver.games.nyakuza.bidding import IllegalBid, final_winners, resolve_bids
@@ -23,7 +23,7 @@ from generator.solver.games.nyakuza.scenarios import Given, position
 from generator.solver.games.nyakuza.spec import read_spec
 from generator.solver.games.nyakuza.moves import BID, IllegalMove
 from generator.solver.games.nyakuza.state import NyakuzaState
-from generator.spec import load_game
+from generator.load import load_game
 
 SEATS = ["Purple", "Red", "Blue", "Green"]
 

@@ -13,12 +13,12 @@ import math
 
 import pytest
 
-from generator.build import pieces_of
-from generator.designs import expand
+from generator.commands.build import pieces_of
+from generator.model.designs import expand
 from generator.layout.plan import SheetOptions
 from generator.layout.sheets import plan_sheets
-from generator.selection import Selection, select
-from generator.spec import load_game
+from generator.model.selection import Selection, select
+from generator.load import load_game
 
 PRINTABLE = {"a4": (200.0, 287.0), "letter": (205.9, 269.4)}    # the page less 5 mm each side
 BLEED = 3.0

@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 import uharfbuzz as hb
 
-from generator.build import pieces_of
-from generator.designs import expand
+from generator.commands.build import pieces_of
+from generator.model.designs import expand
 from generator.layout.plan import SheetOptions
 from generator.layout.sheets import plan_sheets
 from generator.output.manifest import manifest
-from generator.selection import Selection, select
-from generator.spec import load_game
+from generator.model.selection import Selection, select
+from generator.load import load_game
 from conftest import SHIPPED_GAMES
 
 PAGES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}       # ISO 216 and ANSI A, in mm

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 from conftest import tiny_game
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 from conftest import DEMO
 from pdfcheck import PX_PER_MM, dark, fonts, mm, render

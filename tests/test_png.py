@@ -7,7 +7,7 @@ import json
 import pytest
 from PIL import Image
 
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 from conftest import DEMO
 
@@ -80,7 +80,7 @@ def test_a_page_too_large_for_pdfium_is_one_clear_error(demo_build):
     """PDFium sizes a bitmap with a 32-bit int: a larger one is refused before anything is allocated."""
     import pypdfium2 as pdfium
 
-    from generator.errors import OutputError
+    from generator.common.errors import OutputError
     from generator.output.png import rasterise
 
     doc = json.loads((demo_build / "manifest.json").read_text())

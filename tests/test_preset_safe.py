@@ -16,9 +16,9 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
-from generator.shops import load_preset
+from generator.load.shops import load_preset
 
 PT = 25.4 / 72
 SLACK_MM = 0.02                   # glyph boxes are ink boxes rounded by the reader

@@ -139,8 +139,8 @@ def test_a_theme_may_fix_a_press_colour_and_a_bad_one_is_one_line(tmp_path):
 
 
 def test_a_style_that_recolours_drops_the_games_press_colour(tmp_path):
-    from generator.spec.load import load_game
-    from generator.theme import appearance
+    from generator.load.game import load_game
+    from generator.load.theme import appearance
 
     spec = PHOTO_GAME.replace('palette: {paper: "#ffffff", ink: "#000000"}',
                               'palette: {paper: "#ffffff", ink: {colour: "#102030", cmyk: [0, 0, 0, 100]}}\n'

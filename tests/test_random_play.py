@@ -11,7 +11,7 @@ import pytest
 from conftest import DEMO, SHIPPED_GAMES, run_cli
 from generator.solver import play
 from generator.solver.registry import rules_for
-from generator.spec import load_game
+from generator.load import load_game
 
 # The player counts of each game's setup table (its rulebook's box): one simulation line each.
 PLAYER_COUNTS = {"izakaya": [2, 3, 4, 5], "kamiza": [3, 4, 5, 6], "niya": [2], "nusfjord": [2, 3, 4, 5],

@@ -19,7 +19,7 @@ def test_every_rules_package_registers_the_id_its_folder_is_named_after():
 
 
 def test_a_game_imports_its_own_rules_and_no_others():
-    code = ("import sys\nfrom generator.spec import load_game\nfrom generator.solver.registry import rules_for\n"
+    code = ("import sys\nfrom generator.load import load_game\nfrom generator.solver.registry import rules_for\n"
             "rules_for(load_game('niya'))\n"
             "print(sorted(m.split('.')[3] for m in sys.modules if m.startswith('generator.solver.games.') "
             "and m.count('.') >= 3))")

@@ -7,8 +7,8 @@ import zlib
 from pathlib import Path
 
 from conftest import run_cli
-from generator import paths
-from generator.errors import display_path
+from generator.common import paths
+from generator.common.errors import display_path
 
 
 def build(game: Path, *extra: str) -> tuple[int, str, str, Path]:

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 from generator.render.richtext import RichTextError, parse, words
 from conftest import run_cli, tiny_game
@@ -102,7 +102,7 @@ def test_icons_may_be_a_folder_named_after_their_files(tmp_path):
     game = tiny_game(tmp_path, "rich", spec, {"card.svg.j2": CARD})
     (game / "art" / "icons").mkdir(parents=True)
     (game / "art" / "icons" / "wood.svg").write_text(ICON.format("#7a4b1d"))
-    from generator.spec import load_game
+    from generator.load import load_game
     assert dict(load_game(game).icons) == {"wood": "art/icons/wood.svg"}
     code, _, err = run_cli("build", str(game), "--out", str(tmp_path / "out"), "--formats", "svg")
     assert code == 0, err

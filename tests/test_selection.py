@@ -12,11 +12,11 @@ import re
 import pypdfium2 as pdfium
 import pytest
 
-from generator.build import BuildOptions, build_game
-from generator.designs import expand
+from generator.commands.build import BuildOptions, build_game
+from generator.model.designs import expand
 from generator.layout.plan import SheetOptions
-from generator.selection import Selection, parse_only, select
-from generator.spec import load_game
+from generator.model.selection import Selection, parse_only, select
+from generator.load import load_game
 from conftest import pieces_by_component, run_cli
 
 

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from conftest import DEMO, pnp
 
-from generator.build import BuildOptions, build_game
-from generator.incremental import Memo
+from generator.commands.build import BuildOptions, build_game
+from generator.commands.incremental import Memo
 from generator.layout.plan import SheetOptions
-from generator.serve import Status, _rebuild
+from generator.commands.serve import Status, _rebuild
 
 ROOT = Path(__file__).parent.parent
 SERVED = ("sheets", "svg")          # what pnp serve builds (cli.cmd_serve)

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
-from generator.errors import OptionError
+from generator.common.errors import OptionError
 from generator.solver.questions import BadValue, Param, Question, Questions
 from generator.solver.registry import rules_for
-from generator.spec import load_game
+from generator.load import load_game
 
 SOLVER = Path(__file__).resolve().parents[1] / "generator" / "solver"
 CLI = Path(__file__).resolve().parents[1] / "generator" / "cli"

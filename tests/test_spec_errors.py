@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
-from generator.errors import SpecError
-from generator.spec import load_game
+from generator.common.errors import SpecError
+from generator.load import load_game
 
 VALID = """\
 id: mini

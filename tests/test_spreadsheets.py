@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
-from generator.spec import load_game
+from generator.load import load_game
 
 
 def use_table(game: Path, rows: str) -> None:

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-import generator.build as build_module
-from generator.build import BuildOptions, build_game
-from generator.errors import OutputError
+import generator.commands.build as build_module
+from generator.commands.build import BuildOptions, build_game
+from generator.common.errors import OutputError
 from generator.layout.plan import SheetOptions
 from conftest import DEMO, run_cli
 

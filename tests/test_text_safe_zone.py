@@ -11,7 +11,7 @@ import json
 import pypdfium2 as pdfium
 import pytest
 
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 from conftest import SHIPPED_GAMES, tiny_game
 

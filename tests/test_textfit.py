@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.spec.fonts import metrics
+from generator.load.fonts import metrics
 from generator.render.textfit import Paragraph, fit_flow, wrap
 
 FONTS = Path(__file__).parent.parent / "fonts"

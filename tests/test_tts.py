@@ -11,7 +11,7 @@ from urllib.parse import urlparse, unquote
 import pytest
 from PIL import Image
 
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 
 

@@ -12,9 +12,9 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image
 
-from generator.build import BuildOptions, build_game
+from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
-from generator.spec.load import load_game
+from generator.load.game import load_game
 
 MM_PER_TTS_UNIT = 25.4     # TTS knowledge base: an in-game unit is "about an inch"
 

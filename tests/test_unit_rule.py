@@ -10,7 +10,7 @@ import pytest
 from conftest import run_cli
 from unit_rule import is_slow
 
-from generator.build import build_game
+from generator.commands.build import build_game
 
 
 def _builds_through_a_helper():

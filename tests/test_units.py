@@ -1,6 +1,6 @@
 import pytest
 
-from generator.units import parse_length_mm
+from generator.common.units import parse_length_mm
 
 
 @pytest.mark.parametrize("text, mm", [("50mm", 50.0), ("6.35cm", 63.5), ("2.5in", 63.5), ("72pt", 25.4),
@@ -27,7 +27,7 @@ def test_bad_lengths_say_what_is_expected(value, message):
 
 
 def test_a_long_bad_value_is_cut_to_one_short_line():
-    from generator.units import describe
+    from generator.common.units import describe
     text = "line one\nline two " + "x" * 500
     shown = describe(text)
     assert "\n" not in shown and len(shown) <= 62 and shown.startswith('"line one line two') and shown.endswith('…"')

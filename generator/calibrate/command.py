@@ -27,7 +27,7 @@ from generator.calibrate.edges import (
     sheet_in_view,
 )
 from generator.calibrate.measure import Placement, Result, compare, fit_placement
-from generator.errors import OptionError, Problem, display_path
+from generator.common.errors import OptionError, Problem, display_path
 
 BLUR_MM = 2.5             # an edge's 10-90 % rise wider than this: the picture is too blurred to trust
 PRECISE_MM = 0.1          # the markers' corners must agree with one homography within this (RMS)

@@ -27,7 +27,7 @@ from generator.layout.calibration_code import (
     decode,
     marker_corners,
 )
-from generator.errors import OptionError, display_path
+from generator.common.errors import OptionError, display_path
 from generator.layout.plan import SheetOptions
 
 MIN_MARKERS = 3          # of a side's six: enough corners (12) for a homography checked by the others

@@ -13,8 +13,8 @@ import re
 import tempfile
 from pathlib import Path
 
-from generator.confine import read_bytes
-from generator.errors import OptionError, did_you_mean, display_path
+from generator.common.confine import read_bytes
+from generator.common.errors import OptionError, did_you_mean, display_path
 
 FILE = "printers.json"
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}")
@@ -91,7 +91,7 @@ def back_offset(name: str, paper: str, duplex: str) -> tuple[float, float]:
 
 def build_offset(name: str, paper: str, duplex: str, given: tuple[float, float]) -> tuple[tuple[float, float], str]:
     """`pnp build --printer NAME`: the profile's offset plus any --back-offset, and the summary's line about it."""
-    from generator.units import MAX_BACK_OFFSET_MM
+    from generator.common.units import MAX_BACK_OFFSET_MM
 
     if duplex not in ("long", "short"):
         raise OptionError(f"--printer {name}: a printer profile shifts backs printed on the other side of the sheet; "

@@ -11,18 +11,19 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from generator import __version__, paths
+from generator import __version__
+from generator.common import paths
 from generator.cli import options as opt
 from generator.cli import parsers
 from generator.cli.options import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK
 from generator.cli.solve import SOLVE_DESCRIPTION, cmd_solve, solve_options
-from generator.designs import expand
-from generator.errors import OptionError, PunchboardError, display_path
+from generator.model.designs import expand
+from generator.common.errors import OptionError, PunchboardError, display_path
 from generator.layout.fold import check_fold
 from generator.layout.plan import SheetOptions
-from generator.progress import Progress, table
-from generator.selection import Selection
-from generator.spec import game_folders, load_game, local_game_folders
+from generator.commands.progress import Progress, table
+from generator.model.selection import Selection
+from generator.load import game_folders, load_game, local_game_folders
 
 
 def parser() -> argparse.ArgumentParser:
@@ -89,7 +90,7 @@ def cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from generator.parallel import build_many, default_jobs, report
+    from generator.commands.parallel import build_many, default_jobs, report
 
     options, printer_note = _build_options(args)
     names = list(dict.fromkeys(_games(args)))   # a game named twice is built once (two builds of one folder would collide)
@@ -109,11 +110,11 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _build_options(args: argparse.Namespace) -> tuple[Any, str | None]:
     """The BuildOptions the command line asks for (each combination that makes no sense refused in one line),
     and the printer profile's line for the summary."""
-    from generator.build import BuildOptions   # only builds pay for the render and output stack
+    from generator.commands.build import BuildOptions   # only builds pay for the render and output stack
 
     preset = None
     if args.shop:
-        from generator.shops import load_preset
+        from generator.load.shops import load_preset
         preset = load_preset(args.shop)
     bleed = preset.bleed_mm if preset else args.bleed
     if args.reg_inset is not None and "cut" not in args.formats:
@@ -166,7 +167,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _check_one(game: Any, args: argparse.Namespace) -> Any:
     """One game's report; with --theme or --style its colour checks read the themed colours."""
     from generator.solver.check import check_game
-    from generator.theme import appearance
+    from generator.load.theme import appearance
 
     look = appearance(game, args.theme, args.style) if args.theme or args.style != "colour" else None
     return check_game(game, args.examples, look, simulate=args.simulate, seed=args.seed)
@@ -191,9 +192,9 @@ def _short(text: str, n: int = 90) -> str:
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from generator.serve import serve
+    from generator.commands.serve import serve
 
-    from generator.build import BuildOptions
+    from generator.commands.build import BuildOptions
 
     game = args.game or game_folders()[0].name
     options = BuildOptions(SheetOptions(args.paper), args.out, args.theme, args.style, ("sheets", "svg"))
@@ -202,7 +203,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from generator.scaffold import contents, new_game
+    from generator.commands.scaffold import contents, new_game
 
     deck = _image_deck(args)
     target = new_game(args.name, args.dir, args.source, deck)
@@ -215,7 +216,7 @@ def cmd_new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _image_deck(args: argparse.Namespace):
     """--images, --back and --size, or None; --back and --size mean nothing without --images."""
-    from generator.scaffold_images import ImageDeck
+    from generator.commands.scaffold_images import ImageDeck
 
     if args.images is None:
         given = [f"--{k}" for k in ("back", "size") if getattr(args, k) is not None]

@@ -6,10 +6,10 @@ from __future__ import annotations
 import argparse
 import re
 
-from generator.errors import OptionError, did_you_mean
-from generator.formats import EXTRA_FORMATS, FORMATS
-from generator.selection import Selector, parse_only
-from generator.units import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, UNITS_SAID, parse_length_mm
+from generator.common.errors import OptionError, did_you_mean
+from generator.commands.formats import EXTRA_FORMATS, FORMATS
+from generator.model.selection import Selector, parse_only
+from generator.common.units import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, UNITS_SAID, parse_length_mm
 
 EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 

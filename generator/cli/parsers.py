@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.cli import options as opt
-from generator.formats import FORMATS
+from generator.commands.formats import FORMATS
 from generator.layout.plan import DUPLEX, MARKS, PAPERS_MM, SheetOptions
 
 SHEET = SheetOptions()   # the build's defaults (BuildOptions' own come with the build stack, imported late)

@@ -9,8 +9,8 @@ import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
 from generator.cli.options import EXIT_OK, Parser
-from generator.errors import OptionError
-from generator.spec import load_game
+from generator.common.errors import OptionError
+from generator.load import load_game
 
 if TYPE_CHECKING:
     from generator.solver.questions import Question, Questions

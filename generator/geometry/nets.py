@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.geometry.segment import Segment
-from generator.schema import keys
-from generator.units import fmt_number
+from generator.common.units import fmt_number
 
 TAB_INSET_MM = 1.5  # tabs are trapezoids, so they fold in without catching
 
@@ -90,4 +89,5 @@ def _tab(p: tuple[float, float], q: tuple[float, float], t: float) -> list[tuple
             (q[0] + nx * t - ux * inset, q[1] + ny * t - uy * inset)]
 
 
-NETS = {"box": (box, keys("net_box")[0]), "tetrahedron": (tetrahedron, keys("net_tetrahedron")[0])}
+# kind -> the function drawing it; the loader reads its sizes by the keys of section net_<kind>, in this argument order
+NETS = {"box": box, "tetrahedron": tetrahedron}

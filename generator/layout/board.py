@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import string
 
-from generator.errors import OptionError
+from generator.common.errors import OptionError
 from generator.layout.pack import printable
 from generator.layout.plan import MARK_MAX_MM, MARK_OFFSET_MM, Line, Page, PieceInput, Placement, SheetOptions, Text
 from generator.layout.turn import turned_size

@@ -18,7 +18,7 @@ from generator.layout.calibration_code import machine_parts
 from generator.layout.duplex import mirror_x, mirror_y
 from generator.layout.footer import footers
 from generator.layout.plan import Line, Page, SheetOptions, SheetPlan, Text
-from generator.units import MM_PER_PT
+from generator.common.units import MM_PER_PT
 
 SCALE_MM = 10.0     # each scale reads -10 .. +10 mm
 STEP_MM = 0.5

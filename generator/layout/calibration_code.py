@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from generator.layout.duplex import mirror_x, mirror_y
 from generator.layout.plan import Fill, SheetOptions, Text
-from generator.units import fmt_number
+from generator.common.units import fmt_number
 
 CELL_MM = 2.0                  # one marker cell; a marker is 6 cells (a black border round 4 x 4 bits)
 MARKER_MM = 6 * CELL_MM

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from generator.errors import OptionError
+from generator.common.errors import OptionError
 from generator.layout.pack import Rect, fits_paper, pack
 from generator.layout.plan import (MARK_MIN_MM, MARK_OFFSET_MM, PAPERS_MM, FoldPair, Outline, PieceInput,
                                    Placement, SheetOptions)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from generator.errors import OptionError
+from generator.common.errors import OptionError
 from generator.layout.registration import clear_area
 from generator.layout.plan import MARGIN_MM, MARK_MAX_MM, MARK_MIN_MM, MARK_OFFSET_MM, PieceInput, SheetOptions
 from generator.layout.turn import turned_size

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from generator.designs import DesignSpec
+from generator.model.designs import DesignSpec
 from generator.output.mask import outline_mask
 from generator.output.png import DPI, pixel_size, rasterise
-from generator.units import MM_PER_IN
+from generator.common.units import MM_PER_IN
 
 MAX_IN = (6.75, 9.25)                         # Print Then Cut's largest image, width x height (portrait)
 MAX_PX = (round(MAX_IN[0] * DPI), round(MAX_IN[1] * DPI))

@@ -15,7 +15,7 @@ from generator.geometry.outline import segments
 from generator.layout.plan import Page, SheetPlan
 from generator.layout.registration import INSET_MM, marked, registration_box
 from generator.layout.turn import frame_matrix
-from generator.units import fmt_number
+from generator.common.units import fmt_number
 
 DXF_PLACES = 4   # cut files' coordinates: 0.1 micrometre, finer than any cutter
 

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
-from generator.model import Component, Game
+from generator.model.game import Component, Game
 from generator.output.png import png_bytes, rasterise, render_pages
 
 PAGE_DPI = 40

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from generator.designs import DesignSpec
+from generator.model.designs import DesignSpec
 from generator.layout.plan import SheetPlan
 from generator.layout.turn import turned_size
 

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from generator.errors import OutputError, Problem
-from generator.units import MM_PER_IN
+from generator.common.errors import OutputError, Problem
+from generator.common.units import MM_PER_IN
 
 DPI = 300
 ZLIB_LEVEL = 1

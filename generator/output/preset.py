@@ -19,13 +19,13 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.confine import inside
-from generator.designs import DesignSpec, fronts_by_component
-from generator.errors import SpecError
+from generator.common.confine import inside
+from generator.model.designs import DesignSpec, fronts_by_component
+from generator.common.errors import SpecError
 from generator.output.png import Raster, rasterise, write_png
 from generator.output.shop import save_pdf
-from generator.shops import Preset, Product
-from generator.units import mm_to_pt
+from generator.load.shops import Preset, Product
+from generator.common.units import mm_to_pt
 
 RESERVED = {"order.csv": "the order list", "proof.pdf": "the proof"}
 TURN = {"front": 270, "back": 90}     # degrees anticlockwise: a card turned clockwise, seen from its back

@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
-from generator import paths
+from generator.common import paths
 
 PROFILE = "punchboard-press-cmyk.icc"
 NEUTRAL = 12          # an RGB colour whose channels differ by at most this is printed with black only

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.confine import read_bytes
-from generator.errors import Problem, PunchboardError, display_path
+from generator.common.confine import read_bytes
+from generator.common.errors import Problem, PunchboardError, display_path
 from generator.output.press import default_profile
 
 # ICC characterisation data registered at color.org, as a profile's description names it: the OutputIntent

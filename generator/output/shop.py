@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from generator.units import mm_to_pt
+from generator.common.units import mm_to_pt
 
 
 def write_shop_files(designs_pdf: Path, targets: list[tuple[Path, float]]) -> None:

@@ -18,10 +18,10 @@ import json
 import math
 from pathlib import Path
 
-from generator.designs import DesignSpec, fronts_by_component
+from generator.model.designs import DesignSpec, fronts_by_component
 from generator.output.mask import outline_mask
 from generator.output.png import Raster, rasterise, save_image, write_png
-from generator.units import MM_PER_IN
+from generator.common.units import MM_PER_IN
 
 SHEET_COLS, SHEET_ROWS = 10, 7            # Tabletop Simulator's largest deck sheet
 PER_SHEET = SHEET_COLS * SHEET_ROWS - 1   # the last slot shows the hidden card

@@ -14,14 +14,14 @@ from typing import Any
 
 import typst
 
-from generator import paths
-from generator.errors import OutputError, Problem, SpecError, display_path
+from generator.common import paths
+from generator.common.errors import OutputError, Problem, SpecError, display_path
 from generator.layout.plan import SheetPlan
 from generator.layout.registration import SQUARE_MM, THICK_MM
 from generator.layout.turn import frame_matrix
-from generator.spec.fonts import FontFace
+from generator.load.fonts import FontFace
 from generator.render.svg import own_environment
-from generator.units import MM_PER_PT as PT, fmt_number
+from generator.common.units import MM_PER_PT as PT, fmt_number
 
 TIMESTAMP = int(os.environ.get("SOURCE_DATE_EPOCH", "1767225600"))  # 2026-01-01, fixed for byte-identical files
 INK = {"crop": "#000000", "cut": "#3c3c3c", "fold": "#5a5a5a", "text": "#4a4a4a", "target": "#000000",

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from generator.errors import OutputError, Problem, display_path
+from generator.common.errors import OutputError, Problem, display_path
 
 MARKER = ".punchboard-build"        # written first into every staging folder; names the game
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from generator.designs import DesignSpec
-from generator.errors import PunchboardError, RenderError, display_path
-from generator.model import Game
+from generator.model.designs import DesignSpec
+from generator.common.errors import PunchboardError, RenderError, display_path
+from generator.model.game import Game
 from generator.render.context import ContextBuilder, RenderNotes
 from generator.render.families import Families
 from generator.render.ink import ink_saver
@@ -15,7 +15,7 @@ from generator.render.memo import DesignMemo, Recorder, Rendered, replaced_in, r
 from generator.render.missing import rows_source
 from generator.render.paper import MASKED_SHAPES, keep_paper_outside
 from generator.render.svg import environment, render_template
-from generator.theme import Appearance
+from generator.load.theme import Appearance
 
 
 @dataclass(frozen=True)

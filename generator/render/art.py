@@ -24,13 +24,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
-from generator import paths
-from generator.confine import confined, inside, read_bytes
-from generator.errors import ArtError, Problem, PunchboardError, display_path
+from generator.common import paths
+from generator.common.confine import confined, inside, read_bytes
+from generator.common.errors import ArtError, Problem, PunchboardError, display_path
 from generator.render.raster import open_image, orientation, upright
 from generator.render.svg_safety import SVG_NS, XLINK_NS, parse_svg, sanitise
-from generator.model import ArtSource
-from generator.units import MM_PER_IN, fmt_number
+from generator.model.game import ArtSource
+from generator.common.units import MM_PER_IN, fmt_number
 
 ET.register_namespace("", SVG_NS)
 ET.register_namespace("xlink", XLINK_NS)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.render.art import Art
-from generator.units import fmt_number as _num
+from generator.common.units import fmt_number as _num
 
 SHOP_BLEEDS_MM = (3.0, 3.175)     # the bleeds shop templates carry: Europe's 3 mm, the US 1/8 in
 ASPECT_TOLERANCE = 0.01           # trim and trim + bleed differ by 2.6 % on a poker card

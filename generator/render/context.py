@@ -15,19 +15,19 @@ from typing import Any, Callable
 
 from markupsafe import Markup
 
-from generator.designs import DesignSpec
-from generator.errors import Problem, RenderError
+from generator.model.designs import DesignSpec
+from generator.common.errors import Problem, RenderError
 from generator.geometry.hexmap import centre_mm, extent_mm
-from generator.model import Game, hex_points
+from generator.model.game import Game, hex_points
 from generator.render import richtext
 from generator.render.art import Art, load_art
 from generator.render.bleed import Box, bleed_markup, fit_to_trim
 from generator.render.placeholder import placeholder_markup
-from generator.spec.fonts import font_book, metrics
+from generator.load.fonts import font_book, metrics
 from generator.render.svg import nest
 from generator.render.textfit import Paragraph, TextOverflow, fit_flow
-from generator.theme import Appearance
-from generator.units import MM_PER_IN, MM_PER_PT as PT_TO_MM, fmt_number as fmt
+from generator.load.theme import Appearance
+from generator.common.units import MM_PER_IN, MM_PER_PT as PT_TO_MM, fmt_number as fmt
 
 SAFE_MM = 3.0
 MIN_DPI = 300
@@ -375,7 +375,7 @@ def readable(background: str, *inks: str) -> str:
     """Of `inks`, the one that reads best on `background` (the highest WCAG 2 contrast ratio; the first on a
     tie): templates ask this instead of deciding by hand which palette colours are dark, so a theme that
     lightens a colour gets dark marks on it without a template edit."""
-    from generator.colours import contrast
+    from generator.common.colours import contrast
 
     if not inks or not all(re.fullmatch(r"#[0-9a-fA-F]{6}", str(c)) for c in (background, *inks)):
         raise ValueError(f'readable() expects a background colour and one or more ink colours like "#1a2b3c", '

@@ -27,9 +27,9 @@ from functools import lru_cache
 
 from defusedxml.ElementTree import fromstring as defused_fromstring
 
-from generator.errors import Problem, RenderError
+from generator.common.errors import Problem, RenderError
 from generator.render.svg_safety import SVG_NS, XLINK_NS
-from generator.units import fmt_number
+from generator.common.units import fmt_number
 
 ET.register_namespace("", SVG_NS)
 ET.register_namespace("xlink", XLINK_NS)

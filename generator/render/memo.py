@@ -24,9 +24,9 @@ import jinja2
 from jinja2 import meta, nodes
 from markupsafe import Markup
 
-from generator import paths
-from generator.designs import DesignSpec
-from generator.errors import PunchboardError
+from generator.common import paths
+from generator.model.designs import DesignSpec
+from generator.common.errors import PunchboardError
 from generator.render.art import Art
 
 DATA_SUFFIXES = {".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".json", ".md", ".txt"}  # reach designs through the context

@@ -17,9 +17,9 @@ from typing import Any, Callable
 import jinja2
 from jinja2.utils import missing
 
-from generator.designs import DesignSpec
-from generator.errors import did_you_mean
-from generator.model import Game
+from generator.model.designs import DesignSpec
+from generator.common.errors import did_you_mean
+from generator.model.game import Game
 
 LISTED = 20          # names listed in one message; a longer list is counted
 SEARCHED = 10_000    # context values searched for the object a template read from

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from generator.geometry.outline import grown_outline
-from generator.units import fmt_number
+from generator.common.units import fmt_number
 
 _ROOT = re.compile(r"<svg\b[^>]*>")
 MASKED_SHAPES = ("outline",)

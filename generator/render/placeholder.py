@@ -8,7 +8,7 @@ from typing import Callable
 
 from markupsafe import escape
 
-from generator.units import fmt_number as _num
+from generator.common.units import fmt_number as _num
 
 FILL, INK = "#eeeeee", "#555555"
 MAX_LABEL_MM = 4.0          # the label's size on a large box (about 11 pt)

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import io
 
-from generator.errors import ArtError, Problem
-
-MAX_RASTER_PIXELS = 60_000_000          # a 300 dpi A2 poster; beyond that it is not a piece of art
-MAX_RASTER_SIDE = 20_000
+from generator.common.errors import ArtError, Problem
+from generator.common.limits import MAX_RASTER_PIXELS, MAX_RASTER_SIDE
 _ORIENTATION = 0x0112                   # EXIF: how the stored pixels are turned when shown
 
 

@@ -19,13 +19,13 @@ from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
-from generator import paths
-from generator.cache import cache_dir
-from generator.confine import read_bytes
-from generator.errors import ArtError, Problem, PunchboardError, RenderError, display_path
+from generator.common import paths
+from generator.common.cache import cache_dir
+from generator.common.confine import read_bytes
+from generator.common.errors import ArtError, Problem, PunchboardError, RenderError, display_path
 from generator.render.missing import MissingValue, StrictFields, missing_message, strict_helpers
 from generator.render.sandbox import MEMORY_HEADROOM, BoundedSandbox, bounded_filters, bounded_items, memory_limit
-from generator.units import fmt_number
+from generator.common.units import fmt_number
 
 
 class ConfinedLoader(jinja2.BaseLoader):

@@ -24,7 +24,7 @@ import xml.etree.ElementTree as ET
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring as defused_fromstring
 
-from generator.errors import ArtError, Problem
+from generator.common.errors import ArtError, Problem
 from generator.render.raster import open_image
 
 SVG_NS = "http://www.w3.org/2000/svg"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator.spec.fonts import Metrics
+from generator.load.fonts import Metrics
 
 _BREAKABLE = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
 # JIS X 4051 line-start and line-end prohibitions (the common subset)

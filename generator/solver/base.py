@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 from functools import cached_property, partial
 from typing import Any, Callable, Mapping
 
-from generator.errors import Problem, ProblemCollector, SpecError
-from generator.model import Game
+from generator.common.errors import Problem, ProblemCollector, SpecError
+from generator.model.game import Game
 from generator.solver.questions import Question, Questions
-from generator.spec.reader import Reader
-from generator.spec.yamlio import join
+from generator.load.reader import Reader
+from generator.load.yamlio import join
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.model import Game
+from generator.model.game import Game
 from generator.solver.base import CheckResult
 from generator.solver.colour_checks import colour_checks
 from generator.solver.examples import load_examples, run_example

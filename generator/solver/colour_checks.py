@@ -16,9 +16,9 @@ from __future__ import annotations
 import itertools
 from typing import Mapping, Sequence
 
-from generator.model import Game, PlayerColour
+from generator.model.game import Game, PlayerColour
 from generator.solver.base import CheckResult
-from generator.colours import VISIONS, contrast, difference
+from generator.common.colours import VISIONS, contrast, difference
 
 # ΔE00 under which two seat colours count as hard to tell apart. CIEDE2000 was fitted to small
 # differences (about 1 is just noticeable side by side); seat colours must be named at a glance across a

@@ -6,11 +6,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from generator.errors import Problem, ProblemCollector, PunchboardError, SpecError, display_path
+from generator.common.errors import Problem, ProblemCollector, PunchboardError, SpecError, display_path
 from generator.solver.base import CheckResult, Example, Rules
-from generator.spec.reader import Reader
-from generator.schema import keys
-from generator.spec.yamlio import join, load_yaml
+from generator.load.reader import Reader
+from generator.load.schema import keys
+from generator.load.yamlio import join, load_yaml
 
 EXAMPLE_KEYS, EXAMPLE_OPTIONAL = keys("example")
 

@@ -4,7 +4,7 @@ from the same geometry the templates draw (hex map spaces, named `spaces:` recta
 from __future__ import annotations
 
 from generator.geometry.fit import clearance
-from generator.model import Game
+from generator.model.game import Game
 from generator.solver.base import CheckResult
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.model import Demand, Game
+from generator.model.game import Demand, Game
 from generator.solver.base import CheckResult
 
 

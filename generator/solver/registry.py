@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from generator.model import Game
+from generator.model.game import Game
 from generator.solver.base import Rules
 
 RULES: dict[str, type[Rules]] = {}

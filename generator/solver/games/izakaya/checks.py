@@ -4,7 +4,7 @@ contradiction (9 discs for 10 uses) and is reported as such."""
 
 from __future__ import annotations
 
-from generator.model import Game
+from generator.model.game import Game
 from generator.solver.base import CheckResult
 from generator.solver.games.izakaya.spec import IzakayaSpec
 

@@ -7,13 +7,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from generator.errors import ProblemCollector, display_path
+from generator.common.errors import ProblemCollector, display_path
 from generator.solver.games.izakaya.grid import Edge, edge
 from generator.solver.games.izakaya.rules import Building, Position
 from generator.solver.games.izakaya.spec import IzakayaSpec
-from generator.spec.reader import Reader
-from generator.spec.yamlio import join, load_yaml
-from generator.units import describe
+from generator.load.reader import Reader
+from generator.load.yamlio import join, load_yaml
+from generator.common.units import describe
 
 KEYS = ("players",)
 FOOTPRINTS = 2          # footprints a site card side prints at most (0 and 1)

@@ -8,7 +8,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from generator.errors import OptionError
+from generator.common.errors import OptionError
 from generator.solver.games.izakaya.grid import edge
 from generator.solver.games.izakaya.position import read_position
 from generator.solver.games.izakaya.rules import bid, claim_ruling, drink_ruling, score

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.errors import Problem, ProblemCollector, SpecError
+from generator.common.errors import Problem, ProblemCollector, SpecError
 from generator.solver.base import Example, Rules
 from generator.solver.games.izakaya.grid import edge
 from generator.solver.games.izakaya.position import KEYS as POSITION_KEYS, OPTIONAL as POSITION_OPTIONAL, parse_position
 from generator.solver.games.izakaya.questions import setup as setup_table
 from generator.solver.games.izakaya.rules import Position, bid, claim_ruling, drink_ruling, score
-from generator.spec.yamlio import join
+from generator.load.yamlio import join
 
 
 def scenario_setup(rules: Rules, example: Example) -> dict[str, Any]:

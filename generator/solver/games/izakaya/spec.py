@@ -11,13 +11,13 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from generator.model import Game
+from generator.model.game import Game
 from generator.solver.base import RulesSection
 from generator.solver.games.izakaya.grid import Grid
-from generator.spec.reader import Reader
-from generator.spec.tables import whole_number
-from generator.spec.yamlio import join
-from generator.units import describe
+from generator.load.reader import Reader
+from generator.load.tables import whole_number
+from generator.load.yamlio import join
+from generator.common.units import describe
 
 RULE_KEYS = ("grids", "thresholds", "start_yen", "coin", "colours", "prices", "drinks_per_colour", "action_discs",
              "claim_discs", "turn_order_discs", "pyramids", "sites", "floors", "ties", "last_round", "price_floor",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from generator.model import Game
+from generator.model.game import Game
 from generator.solver.base import CheckResult
 from generator.solver.games.kamiza.referee import Play, judge
 from generator.solver.games.kamiza.spec import (BOSS, CARD_COMPONENT, HIT_MAN_READINGS, HITMAN, KAMIZA, RAID, ROLES,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from generator.errors import OptionError
+from generator.common.errors import OptionError
 from generator.solver.games.kamiza.parse import BadInput, parse_match, parse_plays
 from generator.solver.games.kamiza.referee import judge
 from generator.solver.games.kamiza.spec import HIT_MAN_READINGS, TWO_RAIDS_APART, KamizaSpec

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from generator.errors import Problem, ProblemCollector, SpecError
+from generator.common.errors import Problem, ProblemCollector, SpecError
 from generator.solver.base import Example, Rules
 from generator.solver.games.kamiza.parse import BadInput, check_players, make_play
 from generator.solver.games.kamiza.referee import judge
 from generator.solver.games.kamiza.spec import HIT_MAN_READINGS, TWO_RAIDS_APART
 from generator.solver.games.kamiza.tiebreak import chickens
-from generator.spec.reader import Reader
-from generator.spec.yamlio import join
+from generator.load.reader import Reader
+from generator.load.yamlio import join
 
 
 def scenario_round(rules: Rules, example: Example) -> dict[str, Any]:

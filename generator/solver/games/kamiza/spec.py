@@ -12,10 +12,10 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple, Sequence
 
-from generator.model import Game
+from generator.model.game import Game
 from generator.solver.base import RulesSection
-from generator.spec.reader import Reader
-from generator.spec.yamlio import join
+from generator.load.reader import Reader
+from generator.load.yamlio import join
 
 CARD_COMPONENT = "role-card"            # rows carry role, jp, reading, en and number
 RULE_KEYS = ("seats", "hit_score", "rounds_per_game", "games_per_match", "two_raids_apart", "hit_man")

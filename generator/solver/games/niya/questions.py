@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from generator.errors import OptionError, Problem
+from generator.common.errors import OptionError, Problem
 from generator.solver.games.niya.garden import Garden, random_garden, read_layout
 from generator.solver.games.niya.search import RESULT_WORDS, solution_text, solve_garden
 from generator.solver.games.niya.spec import FULL_BOARD, NiyaSpec

@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Sequence
 
-from generator.errors import ProblemCollector
+from generator.common.errors import ProblemCollector
 from generator.solver.base import Example, Rules
 from generator.solver.games.niya.garden import Garden, read_layout
 from generator.solver.games.niya.match import MATCH_FORMATS, GameResult, play_match
 from generator.solver.games.niya.spec import FULL_BOARD, PLAYERS, Tile
 from generator.solver.games.niya.state import NiyaState
-from generator.spec.reader import Reader
-from generator.spec.yamlio import join
-from generator.units import describe
+from generator.load.reader import Reader
+from generator.load.yamlio import join
+from generator.common.units import describe
 
 def read_given(ex: Example, required: tuple[str, ...], optional: tuple[str, ...]) -> tuple[Reader, dict]:
     """A Reader collecting problems, and the example's `given` checked for its keys."""

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, NamedTuple, Sequence
 
-from generator.model import Game
+from generator.model.game import Game
 from generator.solver.base import RulesSection
-from generator.spec.reader import Reader
-from generator.spec.yamlio import join
+from generator.load.reader import Reader
+from generator.load.yamlio import join
 
 TILE_COMPONENT = "garden-tile"          # rows carry the fields `vegetation` and `symbol`
 TOKEN_COMPONENT = "character-token"     # per player

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from generator.errors import OptionError
+from generator.common.errors import OptionError
 from generator.solver.games.nusfjord.fishing import fish
 from generator.solver.games.nusfjord.scoring import score
 from generator.solver.games.nusfjord.setup import first_players, setup

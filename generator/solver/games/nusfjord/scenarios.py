@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.errors import Problem, SpecError
+from generator.common.errors import Problem, SpecError
 from generator.solver.base import Example, Rules
 from generator.solver.games.nusfjord.fishing import fish
 from generator.solver.games.nusfjord.flow import building_flow

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from generator.model import Game
+from generator.model.game import Game
 from generator.solver.base import RulesSection
-from generator.spec.reader import Reader
-from generator.spec.yamlio import join
+from generator.load.reader import Reader
+from generator.load.yamlio import join
 
 RULE_KEYS = ("rounds", "decks", "deck", "face_up", "supply_boards", "by_players", "round_spaces", "elder_spaces",
              "elders", "face_down_from", "elder_payout", "start_haul", "reserve_limit", "wood_cap", "forests_each",

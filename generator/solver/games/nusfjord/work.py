@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from generator.model import Game
+from generator.model.game import Game
 from generator.solver.games.nusfjord.spec import FISH, FOREST, GOLD, HARBOR, MULTIPLIER, SHIP, WOOD, NusfjordSpec
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Mapping
 
-from generator.errors import OptionError
+from generator.common.errors import OptionError
 from generator.solver.games.nyakuza.bidding import BidOutcome, IllegalBid, resolve_bids
 from generator.solver.games.nyakuza.spec import WHARF_ORDERS, NyakuzaSpec
 from generator.solver.questions import Param, Question, Questions

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from generator.errors import Problem, ProblemCollector, SpecError
+from generator.common.errors import Problem, ProblemCollector, SpecError
 from generator.solver.base import Example, Rules
 from generator.solver.games.nyakuza.bidding import IllegalBid, clockwise_from, final_winners, resolve_bids
 from generator.solver.games.nyakuza.spec import WHARF_ORDERS, Board, NyakuzaSpec
 from generator.solver.games.nyakuza.state import Build, IllegalMove, NyakuzaState
-from generator.spec.reader import Reader
-from generator.spec.yamlio import join
+from generator.load.reader import Reader
+from generator.load.yamlio import join
 
 
 class Given:

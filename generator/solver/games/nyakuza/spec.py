@@ -13,11 +13,11 @@ from functools import cached_property
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from generator.geometry.hexmap import HexMap
-from generator.model import Game, PlayerColour
+from generator.model.game import Game, PlayerColour
 from generator.solver.base import RulesSection
-from generator.spec.reader import Reader
-from generator.spec.yamlio import join
-from generator.units import describe
+from generator.load.reader import Reader
+from generator.load.yamlio import join
+from generator.common.units import describe
 
 BOARD, TILE, KOBAN, STALL, BOAT, SCREEN = "board", "resource-tile", "koban", "stall", "boat", "screen"
 RULE_KEYS = ("resources", "tile_mix", "draws", "boats_by_rank", "recipes", "wharf_order", "secret_resource")

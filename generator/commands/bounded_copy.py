@@ -11,8 +11,8 @@ import os
 import stat
 from pathlib import Path
 
-from generator.confine import MB, ConfinementError, inside
-from generator.errors import Problem, display_path
+from generator.common.confine import MB, ConfinementError, inside
+from generator.common.errors import Problem, display_path
 
 MAX_FILES = 10_000          # files and folders of a copied game: Nyakuza, the largest shipped one, has under 200
 MAX_BYTES = 500 * MB        # of a copied game: a dozen of the largest art files (40 MB) and fonts (64 MB)

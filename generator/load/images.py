@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.confine import inside
-from generator.designs import _hash, slugify
-from generator.spec.reader import MAX_ID, Reader
-from generator.spec.tables import MAX_ROWS
-from generator.spec.yamlio import join
+from generator.common.confine import inside
+from generator.model.designs import _hash, slugify
+from generator.load.reader import MAX_ID, Reader
+from generator.load.tables import MAX_ROWS
+from generator.load.yamlio import join
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 # pictures that are not cards of ours: named, so that a card is never silently left out

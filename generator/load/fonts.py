@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from generator.cache import cached_json
-from generator import paths
-from generator.confine import read_bytes
-from generator.errors import Problem, PunchboardError, SpecError, display_path
+from generator.common.cache import cached_json
+from generator.common import paths
+from generator.common.confine import read_bytes
+from generator.common.errors import Problem, PunchboardError, SpecError, display_path
 
 FONT_SUFFIXES = (".ttf", ".otf")
 

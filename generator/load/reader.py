@@ -9,11 +9,12 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from generator.errors import ProblemCollector, did_you_mean
-from generator.model import FONT_STYLES, FONT_WEIGHTS, PATTERNS, SOURCES, FontRole, Provenance
-from generator.schema import keys
-from generator.spec.yamlio import join
-from generator.units import MAX_LENGTH_MM, describe, parse_length_mm
+from generator.common.errors import ProblemCollector, did_you_mean
+from generator.model.game import FONT_WEIGHTS, PATTERNS, SOURCES, FontRole, Provenance
+from generator.load import schema
+from generator.load.schema import keys
+from generator.load.yamlio import join
+from generator.common.units import MAX_LENGTH_MM, describe, parse_length_mm
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 MAX_ID = 64
@@ -67,6 +68,20 @@ class Reader:
                 self.add(where, f'missing key "{key}"')
         return value
 
+    def field(self, m: dict, section: str, key: str, where: str) -> Any:
+        """`m[key]` read as the schema declares it: the table's default when absent (None when it has none), then
+        the reader its kind names (a value the loader reads with code of its own comes back as written)."""
+        f = schema.field(section, key)
+        if key not in m:
+            if f.default is schema.MISSING:
+                return None
+            value = schema.default(section, key)
+        else:
+            value = m[key]
+        if f.kind.reader is None:
+            return value
+        return getattr(self, f.kind.reader)(value, join(where, key), **dict(f.kind.options))
+
     def sequence(self, value: Any, where: str, *, min_items: int = 0) -> list | None:
         value = self.unwrap(value, where)
         if not isinstance(value, list):
@@ -117,16 +132,16 @@ class Reader:
         f = self.mapping(spec, where, *keys("font"))
         if f is None or "family" not in f:
             return None
-        family = self.text(f.get("family"), join(where, "family"))
+        family = self.field(f, "font", "family", where)
         families = sorted(families)
         if family and families and family not in families:
             self.add(join(where, "family"), f'unknown font family "{family}"; expected one of: {", ".join(families)}')
             family = None
-        weight = f.get("weight", default_weight)
+        weight = f.get("weight", default_weight)      # a theme's font keeps the weight of the role it replaces
         if weight not in FONT_WEIGHTS:
             self.add(join(where, "weight"), f"expected one of {', '.join(map(str, FONT_WEIGHTS))}, got {describe(weight)}")
             return None
-        style = self.choice(f.get("style", "normal"), join(where, "style"), FONT_STYLES)
+        style = self.field(f, "font", "style", where)
         return FontRole(family, weight, style) if family and style else None
 
     def integer(self, value: Any, where: str, *, minimum: int | None = None, maximum: int | None = None) -> int | None:

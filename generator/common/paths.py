@@ -15,11 +15,11 @@ def _shipped_root() -> Path:
     shipped = Path(str(resources.files("generator").joinpath("_shipped")))
     if (shipped / "components").is_dir():
         return shipped
-    return Path(__file__).resolve().parent.parent
+    return Path(__file__).resolve().parents[2]          # generator/common/paths.py -> the checkout
 
 
 ROOT = _shipped_root()
 COMPONENTS = ROOT / "components"
 TEMPLATES = ROOT / "templates"
 FONTS = ROOT / "fonts"
-SHOPS = ROOT / "shops"                   # print-shop presets (generator.shops)
+SHOPS = ROOT / "shops"                   # print-shop presets (generator.load.shops)

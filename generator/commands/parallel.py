@@ -16,9 +16,9 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import TextIO
 
-from generator.build import BuildOptions, BuildResult, build_game
-from generator.errors import Problem, PunchboardError, display_path
-from generator.progress import Progress
+from generator.commands.build import BuildOptions, BuildResult, build_game
+from generator.common.errors import Problem, PunchboardError, display_path
+from generator.commands.progress import Progress
 
 
 @dataclass(frozen=True)
@@ -69,8 +69,8 @@ def build_many(names: list[str | Path], options: BuildOptions, progress: Progres
 def _largest_first(names: list[str | Path]) -> list[int]:
     """Indexes of `names`, the games with the most pieces first, so the longest build never starts last
     (the five shipped games: 9.5 s one after another, 7.6 s in the order given, 6.5 s largest first)."""
-    from generator.designs import expand
-    from generator.spec import load_game
+    from generator.model.designs import expand
+    from generator.load import load_game
 
     def pieces(name: str | Path) -> int:
         try:

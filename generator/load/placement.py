@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.model import Component, Fit
-from generator.spec.reader import Reader
-from generator.schema import keys
-from generator.spec.yamlio import join
+from generator.model.game import Component, Fit
+from generator.load.reader import Reader
+from generator.load.schema import keys
+from generator.load.yamlio import join
 
 
 def read_spaces(r: Reader, value: Any, where: str) -> dict[str, tuple[float, float]]:
@@ -36,8 +36,7 @@ def read_fits(r: Reader, value: Any, where: str) -> list[Fit]:
         m = r.mapping(item, here, *keys("fit"))
         if m is None or "space" not in m or "holds" not in m:
             continue
-        space, holds = r.slug(m["space"], join(here, "space")), r.slug(m["holds"], join(here, "holds"))
-        gap = r.length(m.get("clearance", "0.5mm"), join(here, "clearance"), positive=False)
+        space, holds, gap = (r.field(m, "fit", k, here) for k in ("space", "holds", "clearance"))
         if space and holds and gap is not None:
             out.append(Fit(space, holds, gap, here))
     return out

@@ -19,13 +19,13 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator import paths
-from generator.errors import OptionError, Problem, ProblemCollector, display_path
-from generator.model import KINDS, Component
-from generator.render.raster import MAX_RASTER_PIXELS, MAX_RASTER_SIDE
-from generator.spec.reader import Reader
-from generator.spec.yamlio import join, load_yaml
-from generator.units import MAX_BLEED_MM, MM_PER_IN, describe
+from generator.common import paths
+from generator.common.errors import OptionError, Problem, ProblemCollector, display_path
+from generator.model.game import KINDS, Component
+from generator.common.limits import MAX_RASTER_PIXELS, MAX_RASTER_SIDE
+from generator.load.reader import Reader
+from generator.load.yamlio import join, load_yaml
+from generator.common.units import MAX_BLEED_MM, MM_PER_IN, describe
 
 KEYS = ("name", "source", "dpi", "bleed", "safe", "colour", "format", "files", "tolerance", "products")
 OPTIONAL = ("front", "back", "deck", "page_order", "ink_limit", "pdfx")

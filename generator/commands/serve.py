@@ -4,7 +4,7 @@ The page (output/<game>/index.html, the same one every build writes) asks /__sta
 0.1 s: it reloads itself when a rebuild has finished, and shows the build's errors above the last
 good build when a change breaks it. `/__status?after=SEQ` waits (up to WAIT_S) until the state moves
 on from SEQ, for a script that wants the change the moment it is built. A rebuild redoes only what
-a change touched (generator/incremental.py): the files it serves are those a cold build writes. Inputs are
+a change touched (generator/commands/incremental.py): the files it serves are those a cold build writes. Inputs are
 watched with `watchfiles` (Rust notify, debounced):
 the game folder (spec, tables, art, its own templates), the shared templates, the theme's folder
 and the font folders; the output folder is never watched, so a build cannot trigger itself.
@@ -32,11 +32,11 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 from urllib.parse import unquote
 
-from generator import paths
-from generator.build import BuildOptions, build_game, output_folder
-from generator.errors import OptionError, Problem, PunchboardError, display_path
-from generator.incremental import Memo
-from generator.spec import load_game
+from generator.common import paths
+from generator.commands.build import BuildOptions, build_game, output_folder
+from generator.common.errors import OptionError, Problem, PunchboardError, display_path
+from generator.commands.incremental import Memo
+from generator.load import load_game
 
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 WAIT_S = 20                       # how long /__status?after=N holds a page's request before answering anyway

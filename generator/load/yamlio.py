@@ -14,9 +14,9 @@ from typing import Any
 
 import yaml
 
-from generator.confine import read_bytes
-from generator.errors import Problem, ProblemCollector, SpecError, display_path
-from generator.units import describe
+from generator.common.confine import read_bytes
+from generator.common.errors import Problem, ProblemCollector, SpecError, display_path
+from generator.common.units import describe
 
 
 def join(where: str, key: object) -> str:

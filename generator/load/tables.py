@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.confine import read_bytes
-from generator.errors import Problem, ProblemCollector, display_path
-from generator.spec.yamlio import MAX_DIGITS
+from generator.common.confine import read_bytes
+from generator.common.errors import Problem, ProblemCollector, display_path
+from generator.load.yamlio import MAX_DIGITS
 
 MAX_ROWS = 10_000          # rows under the header (README, Limits)
 MAX_COLUMNS = 200
@@ -91,7 +91,7 @@ def _too_many_rows(shown: str, line: int) -> Problem:
 
 
 def _xlsx(data: bytes, shown: str, sheet: str | None) -> tuple[Table | None, list[Problem]]:
-    from generator.spec.xlsx import read_sheet   # only games with spreadsheets pay for openpyxl
+    from generator.load.xlsx import read_sheet   # only games with spreadsheets pay for openpyxl
 
     title, grid, problems = read_sheet(data, shown, sheet)
     if problems:

@@ -12,9 +12,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from generator.errors import ProblemCollector, display_path
+from generator.common.errors import ProblemCollector, display_path
 from generator.geometry.fit import Footprint
-from generator.units import fmt_number
+from generator.common.units import fmt_number
 from generator.geometry.hexmap import HexMap
 from generator.geometry.segment import Segment
 

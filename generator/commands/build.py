@@ -11,20 +11,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from generator.designs import DesignSpec, expand, slugify
-from generator.formats import EXTRA_FORMATS, FORMATS
+from generator.model.designs import DesignSpec, expand, slugify
+from generator.commands.formats import EXTRA_FORMATS, FORMATS
 from generator.layout.calibration import calibration_plan
 from generator.layout.plan import PieceInput, SheetOptions
 from generator.layout.sheets import plan_sheets
-from generator.model import Game
-from generator.selection import Selection, select
-from generator.errors import PunchboardError
+from generator.model.game import Game
+from generator.model.selection import Selection, select
+from generator.common.errors import PunchboardError
 from generator.output.gallery import DESIGN_DPI, PAGE_DPI, manifest_of, svg_key, write_gallery, write_previews
 from generator.output.manifest import manifest
 from generator.output.png import write_pngs
 from generator.output.shop import write_boxed, write_shop_files
 from generator.output.typst_pdf import TypstRunner, designs_pdf, sheets_pdf
-from generator.incremental import page_keys
+from generator.commands.incremental import page_keys
 from generator.output.writer import staged_folder
 from generator.output.preset import decks, preset_notes, proof_plan, safe_insets, write_per_card, write_per_deck
 from generator.output.tts import write_tts
@@ -32,14 +32,14 @@ from generator.output.cricut import too_large, write_cricut
 from generator.output.cut import write_cut_files
 from generator.layout.registration import marked
 from generator.output.press import Converter
-from generator.progress import Progress, Ticks
+from generator.commands.progress import Progress, Ticks
 from generator.render import render_designs
 from generator.render.context import SAFE_MM
-from generator.spec.fonts import font_book
-from generator.shops import Preset
+from generator.load.fonts import font_book
+from generator.load.shops import Preset
 from generator.solver.registry import rules_for
-from generator.spec import load_game
-from generator.theme import appearance
+from generator.load import load_game
+from generator.load.theme import appearance
 
 
 

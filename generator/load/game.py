@@ -6,17 +6,17 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from generator import paths
-from generator.confine import inside
-from generator.errors import OptionError, ProblemCollector, did_you_mean, display_path
-from generator.model import (INK_SAVER, INK_SAVER_NOTE, ColourChecks, Component, Demand, FontRole, Game, PlayerColour,
+from generator.common import paths
+from generator.common.confine import inside
+from generator.common.errors import OptionError, ProblemCollector, did_you_mean, display_path
+from generator.model.game import (INK_SAVER, INK_SAVER_NOTE, ColourChecks, Component, Demand, FontRole, Game, PlayerColour,
                              SetupEntry, Style, TextPair, frozen_map)
-from generator.spec.components import MAX_PIECES, ComponentReader
-from generator.spec.placement import link_fits
-from generator.spec.reader import SLUG, Reader
-from generator.schema import keys
-from generator.spec.yamlio import join, load_yaml
-from generator.units import describe
+from generator.load.components import MAX_PIECES, ComponentReader
+from generator.load.placement import link_fits
+from generator.load.reader import SLUG, Reader
+from generator.load.schema import keys
+from generator.load.yamlio import join, load_yaml
+from generator.common.units import describe
 
 ART_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg", ".webp")   # what art by folder picks up
 
@@ -92,26 +92,25 @@ class _GameReader:
         top = r.mapping(data, "", TOP_REQUIRED, TOP_OPTIONAL)
         if top is None:
             return None
-        game_id = r.slug(top.get("id"), "id") if "id" in top else None
-        title = r.text(top.get("title"), "title") if "title" in top else None
+        game_id, title = r.field(top, "game", "id", ""), r.field(top, "game", "title", "")
         pmin, pmax = self.players(top.get("players"))
-        colours = self.player_colours(top.get("player_colours", []))
-        palette, cmyk = self.palette(top.get("palette", {}), "palette")
-        fonts = self.fonts(top.get("fonts", {}))
-        styles = self.styles(top.get("styles", {}))
-        art = self.art(top.get("art", {}))
-        icons = self.icons(top.get("icons", {}))
-        rules_from = r.slug(top["rules_from"], "rules_from") if "rules_from" in top else None
-        labels = self.labels(top.get("labels", {}))
+        colours = self.player_colours(r.field(top, "game", "player_colours", ""))
+        palette, cmyk = self.palette(r.field(top, "game", "palette", ""), "palette")
+        fonts = self.fonts(r.field(top, "game", "fonts", ""))
+        styles = self.styles(r.field(top, "game", "styles", ""))
+        art = self.art(r.field(top, "game", "art", ""))
+        icons = self.icons(r.field(top, "game", "icons", ""))
+        rules_from = r.field(top, "game", "rules_from", "")
+        labels = self.labels(r.field(top, "game", "labels", ""))
         parts = ComponentReader(r, self.folder, set(self.folder_tables), self.placeholders)
         components = parts.components(top.get("components"), art)
         self.link(parts, top.get("components"), art, components)
-        setup = self.setup(top.get("setup", {}), components, pmin, pmax, parts.declared)
-        rules = self.rules(top.get("rules", {}))
-        notes = self.notes(top.get("notes", []))
-        colour_checks = self.colour_checks(top.get("colour_checks", {}), palette)
+        setup = self.setup(r.field(top, "game", "setup", ""), components, pmin, pmax, parts.declared)
+        rules = self.rules(r.field(top, "game", "rules", ""))
+        notes = self.notes(r.field(top, "game", "notes", ""))
+        colour_checks = self.colour_checks(r.field(top, "game", "colour_checks", ""), palette)
         self.check_seats(components, pmax)
-        optional_text = {k: (r.text(top[k], k) or "") if k in top else "" for k in ("subtitle", "edition", "rulebook")}
+        optional_text = {k: r.field(top, "game", k, "") or "" for k in ("subtitle", "edition", "rulebook")}
         if game_id and self.folder.name != game_id and self.folder.resolve().parent == paths.COMPONENTS.resolve():
             r.add("id", f'expected "{self.folder.name}" (the folder name), got "{game_id}"')
         self.limit_pieces(components, len(colours))
@@ -176,8 +175,7 @@ class _GameReader:
         m = r.mapping(value, "players", *keys("players"))
         if m is None:
             return (0, 0)
-        lo = r.integer(m.get("min"), "players.min", minimum=1) if "min" in m else None
-        hi = r.integer(m.get("max"), "players.max", minimum=1) if "max" in m else None
+        lo, hi = r.field(m, "players", "min", "players"), r.field(m, "players", "max", "players")
         if lo and hi and lo > hi:
             r.add("players", f"expected min <= max, got min {lo} and max {hi}")
         return (lo or 0, hi or 0)
@@ -192,11 +190,8 @@ class _GameReader:
             m = r.mapping(item, where, *keys("player_colours"))
             if m is None:
                 continue
-            pid = r.slug(m.get("id"), join(where, "id")) if "id" in m else None
-            name = r.text(m.get("name"), join(where, "name")) if "name" in m else None
-            colour = r.colour(m.get("colour"), join(where, "colour")) if "colour" in m else None
-            pattern = r.pattern(m.get("pattern", "plain"), join(where, "pattern"))
-            symbol = r.text(m.get("symbol", ""), join(where, "symbol"), allow_empty=True)
+            pid, name, colour, pattern, symbol = (r.field(m, "player_colours", k, where)
+                                                  for k in ("id", "name", "colour", "pattern", "symbol"))
             if pid in seen:
                 r.add(join(where, "id"), f'duplicate player id "{pid}"')
             seen.add(pid)
@@ -234,9 +229,9 @@ class _GameReader:
             s = r.mapping(spec, where, *keys("style"))
             if s is None:
                 continue
-            palette, cmyk = self.palette(s.get("palette", {}), join(where, "palette"))
-            line_art = r.boolean(s.get("line_art", False), join(where, "line_art"))
-            note = r.text(s.get("note", ""), join(where, "note"), allow_empty=True) or ""
+            palette, cmyk = self.palette(r.field(s, "style", "palette", where), join(where, "palette"))
+            line_art = r.field(s, "style", "line_art", where)
+            note = r.field(s, "style", "note", where) or ""
             out[name] = Style(name, frozen_map(palette), bool(line_art), note, frozen_map(cmyk),
                               ink_saver=name == INK_SAVER)   # a game's own ink-saver colours, then the same pass
         return out
@@ -334,17 +329,15 @@ class _GameReader:
         if ("each" in d) == ("total" in d):
             r.add(here, 'expected one of "each" (pieces per player) or "total" (pieces in all)')
             return None
-        to_box = r.integer(d.get("to_box", 0), join(here, "to_box"), minimum=0)
-        exact = r.boolean(d.get("exact", False), join(here, "exact"))
-        drawn = r.boolean(d.get("drawn", False), join(here, "drawn"))
+        to_box, exact, drawn = (r.field(d, "setup_demand", k, here) for k in ("to_box", "exact", "drawn"))
         if "total" in d:
-            total = r.integer(d["total"], join(here, "total"), minimum=0)
+            total = r.field(d, "setup_demand", "total", here)
             if "to_box" in d:
                 r.add(join(here, "to_box"), 'expected "to_box" only beside "each" (a total already counts it)')
             if None not in (total, exact, drawn) and "to_box" not in d:
                 return Demand(cid, total=total, exact=exact, drawn=drawn)
             return None
-        each = r.integer(d["each"], join(here, "each"), minimum=0)
+        each = r.field(d, "setup_demand", "each", here)
         if None not in (each, to_box, exact, drawn):
             return Demand(cid, each=each, to_box=to_box, exact=exact, drawn=drawn)
         return None
@@ -353,7 +346,7 @@ class _GameReader:
         """`colour_checks: {strict: true, text: [{text: ink, background: paper}, ...]}`; roles must be palette names."""
         r = self.r
         m = r.mapping(value, "colour_checks", *keys("colour_checks")) or {}
-        strict = bool(r.boolean(m["strict"], join("colour_checks", "strict"))) if "strict" in m else False
+        strict = bool(r.field(m, "colour_checks", "strict", "colour_checks"))
         if "text" not in m:
             return ColourChecks(strict=strict)
         roles = sorted({"white", "black", *palette})
@@ -366,7 +359,7 @@ class _GameReader:
                 if name is not None and name not in roles:
                     r.add(join(where, k), f'unknown palette colour "{name}"; expected one of: {", ".join(roles)}'
                                           f'{did_you_mean(name, roles)}')
-            large = bool(r.boolean(p["large"], join(where, "large"))) if "large" in p else False
+            large = bool(r.field(p, "text_pair", "large", where))
             if all(n in roles for n in names):
                 pairs.append(TextPair(names[0], names[1], large))
         return ColourChecks(strict=strict, text=tuple(pairs))
@@ -378,11 +371,9 @@ class _GameReader:
         for i, item in enumerate(items):
             where = join("notes", i)
             m = r.mapping(item, where, *keys("note"))
-            if m and r.text(m.get("id"), join(where, "id")) and r.text(m.get("text"), join(where, "text")):
-                if "severity" in m:
-                    r.choice(m["severity"], join(where, "severity"), ("blocker", "major", "minor"))
-                if "decision" in m:
-                    r.text(m["decision"], join(where, "decision"))
+            if m and r.field(m, "note", "id", where) and r.field(m, "note", "text", where):
+                r.field(m, "note", "severity", where)
+                r.field(m, "note", "decision", where)
                 out.append(m)
         return out
 

@@ -6,25 +6,24 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from generator.confine import confined
-from generator.designs import slugify
-from generator.errors import Problem, display_path
+from generator.common.confine import confined
+from generator.model.designs import slugify
+from generator.common.errors import Problem, display_path
 from generator.geometry.hexmap import HexMap, Legend, extent_mm, parse_map
-from generator.model import KINDS, SHAPES, Component, Face, Row, Segment, frozen_map, hex_box_mm
+from generator.model.game import Component, Face, Row, Segment, frozen_map, hex_box_mm
 from generator.geometry.nets import NETS, Net
-from generator.spec.images import ImageFolderReader
-from generator.spec.placement import read_fits, read_spaces
-from generator.spec.reader import Reader
-from generator.schema import keys
-from generator.spec.tables import TableProblems, read_table, whole_number
-from generator.spec.yamlio import join
-from generator.units import describe
+from generator.load.images import ImageFolderReader
+from generator.load.placement import read_fits, read_spaces
+from generator.load.reader import Reader
+from generator.load.schema import MAX_COPIES, keys
+from generator.load.tables import TableProblems, read_table, whole_number
+from generator.load.yamlio import join
+from generator.common.units import describe
 
 COMPONENT_REQUIRED, COMPONENT_OPTIONAL = keys("component")
 DEFAULT_SHAPE = {"hex-tile": "hex"}
 RESERVED_ROW_KEYS = ("id", "count")
-MAX_COPIES = 10_000        # copies of one row; a build holds at most MAX_PIECES pieces in all
-MAX_PIECES = 20_000
+MAX_PIECES = 20_000        # pieces in a build in all (MAX_COPIES of one row)
 
 
 class ComponentReader:
@@ -61,24 +60,24 @@ class ComponentReader:
         m = r.mapping(value, where, COMPONENT_REQUIRED, COMPONENT_OPTIONAL)
         if m is None:
             return None
-        cid = r.slug(m.get("id"), join(where, "id")) if "id" in m else None
-        kind = r.choice(m.get("kind"), join(where, "kind"), KINDS) if "kind" in m else None
-        shape = r.choice(m.get("shape", DEFAULT_SHAPE.get(kind or "", "rect")), join(where, "shape"), SHAPES)
-        orientation = r.choice(m.get("orientation", "pointy"), join(where, "orientation"), ("pointy", "flat"))
+        cid = r.field(m, "component", "id", where)
+        kind = r.field(m, "component", "kind", where)
+        shape = DEFAULT_SHAPE[kind] if kind in DEFAULT_SHAPE and "shape" not in m else r.field(m, "component", "shape", where)
+        orientation = r.field(m, "component", "orientation", where)
         net, shape, size = self.shape_and_size(m, where, shape, orientation)
-        corner = r.length(m.get("corner", "0mm"), join(where, "corner"), positive=False)
+        corner = r.field(m, "component", "corner", where)
         if shape == "rounded" and corner is not None and corner <= 0:
             r.add(join(where, "corner"), 'a rounded shape needs a corner radius like "3mm"')
         front = self.face(m.get("front"), join(where, "front"), back=False) if "front" in m else None
         back = self.face(m["back"], join(where, "back"), back=True) if m.get("back") is not None else None
-        count = r.integer(m.get("count", 1), join(where, "count"), minimum=0, maximum=MAX_COPIES)
+        count = r.field(m, "component", "count", where)
         key = self.key(m.get("key"), join(where, "key"))
         rows = self.rows(m.get("rows"), join(where, "rows"), count or 0, key)
         self.check_image_backs(m, rows, back, where)
-        per_player = r.boolean(m.get("per_player", False), join(where, "per_player"))
-        params = r.mapping(m.get("params", {}), join(where, "params"), free=True)
+        per_player = r.field(m, "component", "per_player", where)
+        params = r.mapping(r.field(m, "component", "params", where), join(where, "params"), free=True)
         folds, outline = self.folds_and_outline(m, where, net, shape)
-        rotatable = r.boolean(m.get("rotatable", True), join(where, "rotatable"))
+        rotatable = r.field(m, "component", "rotatable", where)
         hexmap, space = self.hexmap(m["hexmap"], join(where, "hexmap"), size) if "hexmap" in m else (None, 0.0)
         self.check_vary_by(m, back, rows, where)
         self.check_art_values(rows, art, join(where, "rows"))
@@ -92,8 +91,8 @@ class ComponentReader:
             hex_orientation=orientation, params=frozen_map(params), folds=tuple(folds or ()), outline=outline,
             rotatable=rotatable, hexmap=hexmap, hex_space_mm=space,
             panels=frozen_map(net.panels if net else {}), stands_on_mm=net.stands_on if net else None,
-            spaces=frozen_map(read_spaces(r, m.get("spaces", {}), join(where, "spaces"))),
-            fits=tuple(read_fits(r, m.get("fits", []), join(where, "fits"))))
+            spaces=frozen_map(read_spaces(r, r.field(m, "component", "spaces", where), join(where, "spaces"))),
+            fits=tuple(read_fits(r, r.field(m, "component", "fits", where), join(where, "fits"))))
 
     def shape_and_size(self, m: dict, where: str, shape: str | None, orientation: str | None) -> tuple:
         """(net, shape, size): a net sets the shape and size itself; otherwise the `size` is read for `shape`."""
@@ -121,7 +120,7 @@ class ComponentReader:
         r = self.r
         if net is not None:
             return list(net.folds), net.outline
-        folds, outline = self.folds(m.get("folds", []), join(where, "folds")), m.get("outline")
+        folds, outline = self.folds(r.field(m, "component", "folds", where), join(where, "folds")), m.get("outline")
         if shape == "outline":
             outline = r.text(outline, join(where, "outline")) if outline is not None else None
             if outline is None:
@@ -141,8 +140,7 @@ class ComponentReader:
     def check_vary_by(self, m: dict, back, rows, where: str) -> None:
         """`name` and `note` are texts, and a back's `vary_by` names `player` or fields of the rows."""
         for text_key in ("name", "note"):
-            if text_key in m:
-                self.r.text(m[text_key], join(where, text_key))
+            self.r.field(m, "component", text_key, where)
         if back is not None and rows and back.vary_by:
             for fieldname in back.vary_by:
                 if fieldname != "player" and fieldname not in rows[0].fields:
@@ -159,13 +157,13 @@ class ComponentReader:
             r.add(where, f"expected one kind of net: {', '.join(NETS)}")
             return None
         kind, sizes = next(iter(m.items()))
-        build, keys = NETS[kind]
+        sizes_keys = keys(f"net_{kind}")[0]
         here = join(where, kind)
-        given = r.mapping(sizes, here, keys)
-        if given is None or any(k not in given for k in keys):
+        given = r.mapping(sizes, here, sizes_keys)
+        if given is None or any(k not in given for k in sizes_keys):
             return None
-        values = [r.length(given[k], join(here, k)) for k in keys]
-        return None if None in values else build(*values)
+        values = [r.length(given[k], join(here, k)) for k in sizes_keys]
+        return None if None in values else NETS[kind](*values)
 
     def hexmap(self, value: Any, where: str, size: tuple[float, float] | None) -> tuple[HexMap | None, float]:
         """A board's map as text (see generator.geometry.hexmap), and the size of one space; it must fit the board."""
@@ -173,10 +171,8 @@ class ComponentReader:
         m = r.mapping(value, where, *keys("hexmap"))
         if m is None or any(k not in m for k in ("map", "space", "legend", "numbered")):
             return None, 0.0
-        if "tiles" in m:
-            r.slug(m["tiles"], join(where, "tiles"))
-        space = r.length(m["space"], join(where, "space"))
-        text = r.text(m["map"], join(where, "map"))
+        r.field(m, "hexmap", "tiles", where)
+        space, text = r.field(m, "hexmap", "space", where), r.field(m, "hexmap", "map", where)
         legend = self.legend(m["legend"], m["numbered"], where)
         if text is None or space is None or legend is None:
             return None, 0.0
@@ -193,7 +189,7 @@ class ComponentReader:
     def legend(self, value: Any, numbered: Any, where: str) -> Legend | None:
         """The map's vocabulary, e.g. `legend: {f: forest, C: {marker: castle}, ".": null}`, `numbered: field`."""
         r = self.r
-        kind = r.slug(numbered, join(where, "numbered"))
+        kind = r.field({"numbered": numbered}, "hexmap", "numbered", where)
         m = r.mapping(value, join(where, "legend"), free=True)
         if m is None or kind is None:
             return None
@@ -209,7 +205,7 @@ class ComponentReader:
             else:
                 mk = r.mapping(meaning, here, *keys("hexmap_marker"))
                 if mk is not None and "marker" in mk:
-                    markers[letter] = r.slug(mk["marker"], join(here, "marker"))
+                    markers[letter] = r.field(mk, "hexmap_marker", "marker", here)
         return Legend(spaces, markers, tuple(blank), kind)
 
     def link_map_tiles(self, raw: Any, components: list[Component]) -> None:
@@ -269,7 +265,7 @@ class ComponentReader:
         template = r.text(m.get("template"), join(where, "template")) if "template" in m else None
         vary_by: tuple[str, ...] | None = None
         if back:
-            items = r.sequence(m.get("vary_by", []), join(where, "vary_by")) or []
+            items = r.sequence(r.field(m, "back", "vary_by", where), join(where, "vary_by")) or []
             vary_by = tuple(v for i, v in enumerate(items) if r.text(v, join(join(where, "vary_by"), i)))
         if template and not template.endswith(".svg.j2"):
             r.add(join(where, "template"), f'expected a template file ending in ".svg.j2", got "{template}"')
@@ -363,8 +359,8 @@ class ComponentReader:
             m = r.mapping(value, where, *keys("rows_table"))
             if m is None or "file" not in m:
                 return None
-            name = r.text(m["file"], join(where, "file"))
-            sheet = r.text(m["sheet"], join(where, "sheet")) if "sheet" in m else None
+            name = r.field(m, "rows_table", "file", where)
+            sheet = r.field(m, "rows_table", "sheet", where)
             if name is None or ("sheet" in m and sheet is None):
                 return None
         path = self.folder / name

@@ -1,6 +1,6 @@
 """Partial builds: what an N-player game uses (`--players N`) and replacement pieces (`--only`).
 
-Both narrow the expanded designs (generator/designs.py) before anything is rendered, so a partial
+Both narrow the expanded designs (generator/model/designs.py) before anything is rendered, so a partial
 build runs the same render, imposition and output path as a whole one. `--players` reads the
 setup table `pnp check` proves (no second table); `--only` reads component and design ids.
 """
@@ -13,9 +13,9 @@ import fnmatch
 import re
 from dataclasses import dataclass
 
-from generator.designs import DesignSpec
-from generator.errors import OptionError
-from generator.model import Game, SetupEntry
+from generator.model.designs import DesignSpec
+from generator.common.errors import OptionError
+from generator.model.game import Game, SetupEntry
 
 MAX_COPIES = 1000        # --only NAME:N: more is a typo, not a replacement
 
@@ -55,7 +55,7 @@ class Selection:
 
 
 def parse_only(text: str) -> tuple[Selector, ...]:
-    """`boat-red:2,koban,screen-*`: comma-separated selectors, each with an optional copy count."""
+    """`pawn-red:2,token,screen-*`: comma-separated selectors, each with an optional copy count."""
     out = []
     for item in (p.strip() for p in text.split(",")):
         if not item:

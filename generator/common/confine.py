@@ -13,7 +13,7 @@ import stat
 from pathlib import Path
 from typing import Iterable
 
-from generator.errors import PunchboardError, Problem, display_path
+from generator.common.errors import PunchboardError, Problem, display_path
 
 KB, MB = 1024, 1024 * 1024
 LIMITS = {                      # the README's table of limits quotes these

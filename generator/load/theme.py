@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from generator import paths
-from generator.confine import inside
-from generator.errors import OptionError, ProblemCollector, PunchboardError, did_you_mean, display_path
-from generator.model import ArtSource, FontRole, Game, PlayerColour, Style
-from generator.spec.reader import Reader
-from generator.schema import keys
-from generator.spec.yamlio import join, load_yaml
+from generator.common import paths
+from generator.common.confine import inside
+from generator.common.errors import OptionError, ProblemCollector, PunchboardError, did_you_mean, display_path
+from generator.model.game import ArtSource, FontRole, Game, PlayerColour, Style
+from generator.load.reader import Reader
+from generator.load.schema import keys
+from generator.load.yamlio import join, load_yaml
 
 ArtTable = Mapping[str, "ArtSource | Mapping[str, ArtSource]"]
 
@@ -93,10 +93,10 @@ def _apply_theme(game: Game, look: Appearance, theme_file: Path) -> Appearance:
     top = r.mapping(data if data is not None else {}, "", *keys("theme")) or {}
     base = theme_file.parent
     folders = (*look.font_folders, base / "fonts")
-    palette, cmyk = _palette(r, game, look, top.get("palette", {}))
-    players = _players(r, look, top.get("players", {}))
-    fonts = _fonts(r, look, top.get("fonts", {}), folders)
-    art = _art(r, look, top.get("art", {}), theme_file)
+    palette, cmyk = _palette(r, game, look, r.field(top, "theme", "palette", ""))
+    players = _players(r, look, r.field(top, "theme", "players", ""))
+    fonts = _fonts(r, look, r.field(top, "theme", "fonts", ""), folders)
+    art = _art(r, look, r.field(top, "theme", "art", ""), theme_file)
     problems.raise_if_any()
     return dataclasses.replace(look, palette=palette, players=players, fonts=fonts, art=art, font_folders=folders,
                                theme_file=theme_file, palette_cmyk=cmyk)
@@ -130,19 +130,15 @@ def _players(r: Reader, look: Appearance, value: Any) -> tuple[PlayerColour, ...
             continue
         m = r.mapping(spec, where, *keys("theme_player")) or {}
         changes = {}
-        if "colour" in m and (c := r.colour(m["colour"], join(where, "colour"))):
-            changes["colour"] = c
-        if "pattern" in m and (p := r.pattern(m["pattern"], join(where, "pattern"))):
-            changes["pattern"] = p
-        for key in ("name", "symbol"):
-            if key in m and (t := r.text(m[key], join(where, key))):
-                changes[key] = t
+        for key in ("colour", "pattern", "name", "symbol"):
+            if (value := r.field(m, "theme_player", key, where)) is not None:
+                changes[key] = value
         players[seats[pid]] = dataclasses.replace(players[seats[pid]], **changes)
     return tuple(players)
 
 
 def _fonts(r: Reader, look: Appearance, value: Any, folders: tuple[Path, ...]) -> dict[str, FontRole]:
-    from generator.spec.fonts import font_book   # fonts are read only where a theme names some
+    from generator.load.fonts import font_book   # fonts are read only where a theme names some
 
     fonts = dict(look.fonts)
     given = r.mapping(value, "fonts", free=True) or {}

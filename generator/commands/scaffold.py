@@ -22,13 +22,13 @@ import secrets
 import shutil
 from pathlib import Path
 
-from generator import paths
-from generator.confine import inside, read_bytes
-from generator.errors import OptionError, Problem, SpecError, display_path
-from generator.bounded_copy import BoundedCopy
-from generator.scaffold_images import ImageDeck
-from generator.spec.load import resolve_game
-from generator.spec.reader import MAX_ID, SLUG
+from generator.common import paths
+from generator.common.confine import inside, read_bytes
+from generator.common.errors import OptionError, Problem, SpecError, display_path
+from generator.commands.bounded_copy import BoundedCopy
+from generator.commands.scaffold_images import ImageDeck
+from generator.load.game import resolve_game
+from generator.load.reader import MAX_ID, SLUG
 
 SCAFFOLD = "scaffold"
 

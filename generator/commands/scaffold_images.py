@@ -13,11 +13,11 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.bounded_copy import BoundedCopy
-from generator.errors import OptionError, display_path
-from generator.spec.images import IMAGE_SUFFIXES, OTHER_PICTURES, natural_key
-from generator.spec.tables import MAX_ROWS
-from generator.units import parse_length_mm
+from generator.commands.bounded_copy import BoundedCopy
+from generator.common.errors import OptionError, display_path
+from generator.load.images import IMAGE_SUFFIXES, OTHER_PICTURES, natural_key
+from generator.load.tables import MAX_ROWS
+from generator.common.units import parse_length_mm
 
 SIZES_MM = {                        # the common card sizes, trim
     "poker": (63.5, 88.9),          # 2.5 x 3.5 in

@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from generator.model import Component, Game, PlayerColour, frozen_map
+from generator.model.game import Component, Game, PlayerColour, frozen_map
 
 
 @dataclass(frozen=True)

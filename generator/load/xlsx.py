@@ -28,10 +28,10 @@ from openpyxl.styles.numbers import builtin_format_code, is_date_format, is_time
 from openpyxl.utils.cell import get_column_letter, range_boundaries
 from openpyxl.utils.datetime import MAC_EPOCH, WINDOWS_EPOCH, from_excel, from_ISO8601
 
-from generator.confine import MB
-from generator.errors import Problem, PunchboardError
-from generator.spec.tables import MAX_COLUMNS, MAX_ROWS
-from generator.spec.yamlio import MAX_DIGITS
+from generator.common.confine import MB
+from generator.common.errors import Problem, PunchboardError
+from generator.load.tables import MAX_COLUMNS, MAX_ROWS
+from generator.load.yamlio import MAX_DIGITS
 
 MAX_PART = 20 * MB          # one part of a workbook, unpacked (README, Limits)
 MAX_UNPACKED = 50 * MB      # all its parts together

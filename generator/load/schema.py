@@ -1,0 +1,280 @@
+"""Every key the spec, a theme and an examples file accept, declared once: section -> fields (key, kind, default, doc).
+
+The readers validate from this table (`Reader.mapping` takes a section's keys from it, `Reader.field` reads a
+simple value with the reader its kind names and the default written here), and docs/spec.md's key tables are
+generated from it (`python tools/make_spec_doc.py`; a test fails when the page and the table differ), so a key,
+its default and its documentation cannot drift apart. Values the loader reads with code of its own (sections,
+lists, template names) have a kind without a reader; their defaults still come from here.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field as dataclass_field
+from typing import Any
+
+from generator.model.game import FONT_STYLES, KINDS, PATTERNS, SHAPES
+
+MISSING = object()           # no default: an absent key is simply absent
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What a value is, as the docs show it, and the Reader method (with its options) that validates it."""
+
+    label: str
+    reader: str | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class Field:
+    key: str
+    kind: Kind
+    doc: str
+    required: bool = False
+    default: Any = MISSING
+    shown_default: str = ""           # the default in words, where the value alone would not say it
+
+
+@dataclass(frozen=True)
+class Section:
+    intro: str
+    fields: tuple[Field, ...] = dataclass_field(default=())
+
+
+TEXT = Kind("text", "text")
+ANY_TEXT = Kind("text", "text", (("allow_empty", True),))
+ID = Kind("id", "slug")
+YES_NO = Kind("true/false", "boolean")
+COLOUR = Kind("`#rrggbb`", "colour")
+PATTERN = Kind("pattern", "pattern")
+MAPPING = Kind("mapping")
+LIST = Kind("list")
+TEMPLATE = Kind("template")
+ANYTHING = Kind("any")
+
+
+def whole(minimum: int | None = None, maximum: int | None = None) -> Kind:
+    label = "whole number" + (f", {minimum:,} to {maximum:,}" if maximum is not None else
+                              f", at least {minimum}" if minimum is not None else "")
+    return Kind(label, "integer", (("minimum", minimum), ("maximum", maximum)))
+
+
+def length(positive: bool = True) -> Kind:
+    return Kind("length", "length", (("positive", positive),))
+
+
+def one_of(options: tuple[str, ...]) -> Kind:
+    return Kind("one of " + ", ".join(options), "choice", (("options", options),))
+
+
+def section(intro: str, *fields: Field) -> Section:
+    return Section(intro, fields)
+
+
+MAX_COPIES = 10_000        # copies of one row; a build holds at most MAX_PIECES pieces in all
+
+SCHEMA: dict[str, Section] = {
+    "game": section(
+        "The top of `game.yaml`.",
+        Field("id", ID, "the game's id (lower-case letters, digits, hyphens); a shipped game's folder name", True),
+        Field("title", TEXT, "shown on aids, footers and `pnp list`", True),
+        Field("players", Kind("`{min, max}` or a whole number"), "`{min, max}` (or one number)", True),
+        Field("components", LIST, "the list of components (section *component*)", True),
+        Field("subtitle", TEXT, "shown under the title on aids"),
+        Field("edition", TEXT, "the edition printed"),
+        Field("rulebook", TEXT, "where the rulebook text is, for reference"),
+        Field("player_colours", LIST, "the seats, in order (section *player_colours*)", default=[]),
+        Field("palette", MAPPING, "colour name -> `#rrggbb`, or `{colour: \"#rrggbb\", cmyk: [c, m, y, k]}` (percent) "
+              "to fix its press colour; templates get it as `colours` (with `white` and `black`)", default={}),
+        Field("fonts", MAPPING, "role -> font (section *font*); roles are what templates name (`title`, `body`, ...)",
+              default={}),
+        Field("styles", MAPPING, "style name -> style (section *style*); `colour` and `ink-saver` are always there "
+              "(a game's own `ink-saver` entry sets colours before the same lightening pass)", default={}),
+        Field("art", MAPPING, "name -> file, field -> {value -> file}, or field -> `folder/` (art by folder)", default={}),
+        Field("labels", MAPPING, "data value -> display name", default={}),
+        Field("setup", MAPPING, "player count -> component -> demand (section *setup_demand*, or a whole number)",
+              default={}),
+        Field("rules", MAPPING, "anything the rules package reads; validated by it", default={}),
+        Field("notes", LIST, "the rulebook's gaps and contradictions (section *note*)", default=[]),
+        Field("icons", MAPPING, "inline icons of rich text: name -> file, or a folder whose files are the icons",
+              default={}),
+        Field("rules_from", ID, "the rules package that referees this game when it is not its own id (a copy)"),
+        Field("colour_checks", MAPPING, "how `pnp check` treats colour warnings and which text colours it measures "
+              "(section *colour_checks*)", default={})),
+    "players": section(
+        "",
+        Field("min", whole(1), "fewest players", True),
+        Field("max", whole(1), "most players", True)),
+    "player_colours": section(
+        "One seat.",
+        Field("id", ID, "the seat's id (per-player designs are named after it)", True),
+        Field("name", TEXT, "shown on the pieces", True),
+        Field("colour", COLOUR, "the seat's colour", True),
+        Field("pattern", PATTERN, "the second cue besides colour: " + ", ".join(PATTERNS), default="plain"),
+        Field("symbol", ANY_TEXT, "a character printed with the name", default="", shown_default="none")),
+    "font": section(
+        "A font role (or just a family name).",
+        Field("family", TEXT, "a family found in `fonts/`, the game's `fonts/` or the theme's", True),
+        Field("weight", Kind("100-900"), "how bold", default=400),
+        Field("style", one_of(FONT_STYLES), "upright or slanted", default="normal")),
+    "style": section(
+        "",
+        Field("palette", MAPPING, "colours that change in this style", default={}),
+        Field("line_art", YES_NO, "true: fills turn white and outlines dark, to colour in by hand", default=False),
+        Field("note", ANY_TEXT, "why the style exists", default="", shown_default="none")),
+    "component": section(
+        "",
+        Field("id", ID, "the component's id", True),
+        Field("kind", one_of(KINDS), "what the piece is", True),
+        Field("front", TEMPLATE, "the front's template, `<game>/<name>.svg.j2`", True),
+        Field("name", TEXT, "display name", shown_default="its id"),
+        Field("shape", one_of(SHAPES), "the outline cut", default="rect", shown_default="rect (hex for a hex-tile)"),
+        Field("corner", length(positive=False), "corner radius of a rounded shape (at most half the shorter side)",
+              default="0mm"),
+        Field("orientation", one_of(("pointy", "flat")), "of a hex", default="pointy"),
+        Field("back", TEMPLATE, "a template, or section *back*; omit for single-sided"),
+        Field("rows", LIST, "a list of mappings, a table file, section *rows_table*, or a folder of images "
+              "(section *rows_images*)", shown_default="one row"),
+        Field("count", whole(0, MAX_COPIES), "copies of each row (per seat when per-player)", default=1),
+        Field("per_player", YES_NO, "true: printed once per seat", default=False),
+        Field("params", MAPPING, "anything the template needs, as `params`", default={}),
+        Field("folds", LIST, "fold lines (section *fold*)", default=[]),
+        Field("outline", TEXT, "the cut outline of an outline shape, SVG path data in trim millimetres"),
+        Field("rotatable", YES_NO, "false: never turned on the sheet or on its space", default=True),
+        Field("note", TEXT, "a remark"),
+        Field("hexmap", MAPPING, "a board's map (section *hexmap*)"),
+        Field("net", MAPPING, "a fold-up net, `{box: ...}` or `{tetrahedron: ...}` (sections *net_box*, "
+              "*net_tetrahedron*)"),
+        Field("size", Kind("`[width, height]` or a length"), "the trim size; one length for a circle or hex"),
+        Field("key", Kind("field or list of fields"), "the row fields that make a design's id",
+              shown_default="all of them"),
+        Field("spaces", MAPPING, "named rectangles the template prints, `{slot: [66mm, 91mm]}` (geo.spaces)",
+              default={}),
+        Field("fits", LIST, "pieces on its spaces, proved by `pnp check` (section *fit*)", default=[])),
+    "back": section(
+        "",
+        Field("template", TEMPLATE, "the back's template", True),
+        Field("vary_by", LIST, "row fields (or `player`) that give a back of its own", default=[],
+              shown_default="none: one shared back")),
+    "rows_table": section(
+        "`rows: {file: cards.xlsx, sheet: Cards}`.",
+        Field("file", TEXT, "a `.csv`, `.tsv` or `.xlsx` table inside the game folder", True),
+        Field("sheet", TEXT, "the XLSX sheet", shown_default="the first")),
+    "rows_images": section(
+        "`rows: {images: fronts/, back: back.png}`: a card per PNG, JPEG or WebP file of a folder, read at every "
+        "build (an image added to the folder is a new card). Natural order of file names (`card 2` before "
+        "`card 10`); `name_x3.png` prints 3 copies. Each row has the fields `image` (the file), `name` (its name "
+        "without `_xN` and extension) and, with a back, `back`; the art tables `image` and `back` hold the same "
+        "files, for the shared templates `shared/image-front.svg.j2` and `shared/image-back.svg.j2` "
+        "(`back: {template: shared/image-back.svg.j2, vary_by: [back]}`).",
+        Field("images", TEXT, "a folder of card images inside the game folder", True),
+        Field("back", TEXT, "one back file for every card, or a folder of backs paired with the cards by file name")),
+    "fold": section(
+        "",
+        Field("from", Kind("`[x, y]`"), "one end, trim coordinates", True),
+        Field("to", Kind("`[x, y]`"), "the other end", True)),
+    "hexmap": section(
+        "",
+        Field("map", TEXT, "one line of tokens per row of pointy hexes, odd rows shifted right", True),
+        Field("space", length(), "flat-to-flat size of a space", True),
+        Field("legend", MAPPING, "token -> space kind, `{marker: name}` or null (nothing)", True),
+        Field("numbered", ID, "the kind of numbered spaces (a number N in the map)", True),
+        Field("tiles", ID, "the component whose row N covers numbered space N")),
+    "hexmap_marker": section(
+        "",
+        Field("marker", ID, "the name of a place drawn on the board that is not a space", True)),
+    "net_box": section(
+        "`net: {box: ...}`: an open-bottomed box with a roof.",
+        Field("width", length(), "front and back walls and the roof", True),
+        Field("depth", length(), "side walls and the roof", True),
+        Field("height", length(), "the walls", True),
+        Field("tab", length(), "the glue and roof tabs", True)),
+    "net_tetrahedron": section(
+        "`net: {tetrahedron: ...}`: a triangular pyramid; it stands on its base triangle.",
+        Field("edge", length(), "the side of each of its four triangles", True),
+        Field("tab", length(), "the depth of the three glue tabs", True)),
+    "fit": section(
+        "",
+        Field("space", ID, "a hex map space kind, or a name in `spaces:`", True),
+        Field("holds", ID, "the component that sits there", True),
+        Field("clearance", length(positive=False), "the gap it must leave on every side", default="0.5mm")),
+    "setup_demand": section(
+        "`setup: {3: {card: 12, token: {each: 5, to_box: 2, exact: true}, site: {total: 10, drawn: true}}}`. "
+        "A whole number is `{total: N}`. `pnp check` proves each demand against the printed pieces, and "
+        "`pnp build --players N` prints what the N-player entry demands: per-player components for the "
+        "first N seats, a shared component's `total` (or `each` x N; pieces `to_box` are not printed), "
+        "taken evenly across its rows in spec order (9 ships of 3 kinds: 3 of each); a "
+        "component the entry does not list but another entry does is not printed; one no entry lists "
+        "(a general supply, a reference card) prints whole.",
+        Field("each", whole(0), "pieces per player (give `each` or `total`)"),
+        Field("total", whole(0), "pieces in all"),
+        Field("to_box", whole(0), "pieces that go back to the box (beside `each`)", default=0),
+        Field("exact", YES_NO, "true: what is printed must be dealt out exactly", default=False),
+        Field("drawn", YES_NO, "true: the share is taken from the whole set (shuffled and dealt at random, or from a "
+              "general supply kept in play), so `--players N` prints the whole set", default=False)),
+    "note": section(
+        "",
+        Field("id", TEXT, "the reference id (`NYA-GAP-01`)", True),
+        Field("text", TEXT, "the gap or contradiction", True),
+        Field("severity", one_of(("blocker", "major", "minor")), "how much it matters"),
+        Field("decision", TEXT, "what the spec decides")),
+    "colour_checks": section(
+        "`pnp check` (and the gallery) warns when seat colours become hard to tell apart for colour-blind "
+        "players (Machado et al. 2009 simulation, CIEDE2000 under 10) and when text falls below WCAG 2 AA "
+        "contrast, for the build's colours after a theme and a style.",
+        Field("strict", YES_NO, "true: a seat pair that only colour tells apart (same pattern and symbol), or text "
+              "below AA, fails the check (exit 1); false: warnings", default=False),
+        Field("text", LIST, "the text colours the templates draw, as palette roles (section *text_pair*)",
+              shown_default="`[{text: ink, background: paper}]`")),
+    "text_pair": section(
+        "",
+        Field("text", TEXT, "the palette colour of the text (`white` and `black` too)", True),
+        Field("background", TEXT, "the palette colour behind it", True),
+        Field("large", YES_NO, "true: only large text (18 pt, or 14 pt bold) uses it, so 3:1 suffices instead of "
+              "4.5:1", default=False)),
+    "theme": section(
+        "`pnp build GAME --theme FILE`.",
+        Field("palette", MAPPING, "colours to change (names the game has)", default={}),
+        Field("players", MAPPING, "seat id -> section *theme_player*", default={}),
+        Field("fonts", MAPPING, "role -> font (section *font*)", default={}),
+        Field("art", MAPPING, "art name -> file (or value -> file), relative to the theme", default={})),
+    "theme_player": section(
+        "",
+        Field("colour", COLOUR, "the seat's colour"),
+        Field("pattern", PATTERN, "one of the patterns"),
+        Field("name", TEXT, "the seat's name"),
+        Field("symbol", TEXT, "the seat's symbol")),
+    "examples_file": section(
+        "",
+        Field("examples", LIST, "the list of examples (section *example*)", True)),
+    "example": section(
+        "",
+        Field("name", TEXT, "shown in the check report", True),
+        Field("scenario", TEXT, "`deal`, or a scenario of the game's rules package", True),
+        Field("given", MAPPING, "the starting state", True),
+        Field("expected", MAPPING, "what must come out (at least one key)", True),
+        Field("ref", TEXT, "the reference id"),
+        Field("rule", TEXT, "the rule exercised"),
+        Field("provenance", TEXT, "where the example comes from"),
+        Field("note", TEXT, "a remark")),
+}
+
+
+def keys(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A section's (required, optional) keys, in the table's order."""
+    fields = SCHEMA[name].fields
+    return tuple(f.key for f in fields if f.required), tuple(f.key for f in fields if not f.required)
+
+
+def field(name: str, key: str) -> Field:
+    return next(f for f in SCHEMA[name].fields if f.key == key)
+
+
+def default(name: str, key: str) -> Any:
+    """The value an absent key takes; a key without one has no default."""
+    value = field(name, key).default
+    if value is MISSING:
+        raise KeyError(f"{name}.{key} has no default")
+    return copy.copy(value)            # a reader may fill in a list or mapping it was given
