@@ -87,3 +87,64 @@ def test_every_package_has_an_init():
     missing = [d.relative_to(GENERATOR).as_posix() for d in GENERATOR.rglob("*")
                if d.is_dir() and d.name != "__pycache__" and any(d.glob("*.py")) and not (d / "__init__.py").exists()]
     assert missing == []
+
+
+def _module_graph() -> dict[str, set[str]]:
+    """Each module of generator/ -> the modules of generator/ it imports. `from generator.load import schema` imports
+    the module schema; a package's own name stands for its __init__."""
+    def name(path: Path) -> str:
+        return ".".join(("generator", *path.relative_to(GENERATOR).with_suffix("").parts)).removesuffix(".__init__")
+
+    names = {name(p) for p in GENERATOR.rglob("*.py")}
+    graph = {}
+    for path in sorted(GENERATOR.rglob("*.py")):
+        targets = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                subs = {f"{node.module}.{a.name}" for a in node.names} & names
+                targets |= subs if len(subs) == len(node.names) else {node.module}
+            elif isinstance(node, ast.Import):
+                targets |= {a.name for a in node.names}
+        graph[name(path)] = {t for t in targets if t in names and t != name(path)}
+    return graph
+
+
+def module_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every group of modules that import each other, round and round (Tarjan's strongly connected components)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_two_modules_import_each_other():
+    """Not even for type hints only (Nusfjord's engine and work actions were such a pair; a Protocol broke it)."""
+    assert module_cycles(_module_graph()) == []
+
+
+def test_the_cycle_check_finds_a_cycle():
+    assert module_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]

@@ -16,7 +16,7 @@ from pathlib import Path
 from generator.commands.bounded_copy import BoundedCopy
 from generator.common.errors import OptionError, display_path
 from generator.load.images import IMAGE_SUFFIXES, OTHER_PICTURES, natural_key
-from generator.load.tables import MAX_ROWS
+from generator.common.limits import MAX_ROWS
 from generator.common.units import parse_length_mm
 
 SIZES_MM = {                        # the common card sizes, trim

@@ -1,4 +1,7 @@
-"""Limits on raster pictures, shared by the art reader (render) and the shop presets' pixel sizes (load)."""
+"""Limits shared by several readers: raster pictures (the art reader in render, the shop presets' pixel sizes) and
+data tables (CSV, TSV and XLSX rows, and the cards of an image folder)."""
 
 MAX_RASTER_PIXELS = 60_000_000          # a 300 dpi A2 poster; beyond that it is not a piece of art
 MAX_RASTER_SIDE = 20_000
+MAX_ROWS = 10_000          # rows under a table's header, and images in a folder (README, Limits)
+MAX_COLUMNS = 200

@@ -24,7 +24,7 @@ from typing import Any
 from generator.common.confine import inside
 from generator.model.designs import _hash, slugify
 from generator.load.reader import MAX_ID, Reader
-from generator.load.tables import MAX_ROWS
+from generator.common.limits import MAX_ROWS
 from generator.load.yamlio import join
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")

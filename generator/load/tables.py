@@ -21,12 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator.common.limits import MAX_COLUMNS, MAX_ROWS
 from generator.common.confine import read_bytes
 from generator.common.errors import Problem, ProblemCollector, display_path
 from generator.load.yamlio import MAX_DIGITS
 
-MAX_ROWS = 10_000          # rows under the header (README, Limits)
-MAX_COLUMNS = 200
 DELIMITERS = ",;\t"
 SNIFF_SAMPLE = 4 * 1024   # characters the separator is sniffed from (the Sniffer is quadratic in them)
 

@@ -30,7 +30,7 @@ from openpyxl.utils.datetime import MAC_EPOCH, WINDOWS_EPOCH, from_excel, from_I
 
 from generator.common.confine import MB
 from generator.common.errors import Problem, PunchboardError
-from generator.load.tables import MAX_COLUMNS, MAX_ROWS
+from generator.common.limits import MAX_COLUMNS, MAX_ROWS
 from generator.load.yamlio import MAX_DIGITS
 
 MAX_PART = 20 * MB          # one part of a workbook, unpacked (README, Limits)

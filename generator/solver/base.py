@@ -1,36 +1,17 @@
-"""What every game's rules module provides, and the shape of a check result."""
+"""What every game's rules module provides (a check result's shape is in result.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property, partial
 from typing import Any, Callable, Mapping
 
 from generator.common.errors import Problem, ProblemCollector, SpecError
 from generator.model.game import Game
 from generator.solver.questions import Question, Questions
+from generator.solver.result import CheckResult
 from generator.load.reader import Reader
 from generator.load.yamlio import join
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    kind: str                 # "inventory", "spec", "example", "fit", "simulation"; or "note", "decision"
-    name: str
-    ok: bool | None           # None: information (a note or a decision), never passed or failed
-    detail: str = ""
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def informational(self) -> bool:
-        return self.ok is None
-
-    def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "name": self.name, "ok": self.ok}
-        out.update(self.data)
-        if self.detail:
-            out["detail"] = self.detail
-        return out
 
 
 @dataclass(frozen=True)
@@ -104,7 +85,7 @@ class Rules:
 
     def simulation_checks(self, games: int, seed: int) -> list[CheckResult]:
         """`games` random legal games at each player count of the setup, invariants checked at every step."""
-        from generator.solver import play        # play imports CheckResult from here
+        from generator.solver import play        # the random-play runner loads only for --simulate
 
         counts = sorted({e.players for e in self.game.setup})
         if not counts or self.new_state(counts[0], f"{seed}:{counts[0]}:0") is None:

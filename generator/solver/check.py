@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.model.game import Game
-from generator.solver.base import CheckResult
+from generator.solver.result import CheckResult
 from generator.solver.colour_checks import colour_checks
 from generator.solver.examples import load_examples, run_example
 from generator.solver.fits import fit_checks

@@ -17,7 +17,7 @@ import itertools
 from typing import Mapping, Sequence
 
 from generator.model.game import Game, PlayerColour
-from generator.solver.base import CheckResult
+from generator.solver.result import CheckResult
 from generator.common.colours import VISIONS, contrast, difference
 
 # ΔE00 under which two seat colours count as hard to tell apart. CIEDE2000 was fitted to small

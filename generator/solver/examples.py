@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from generator.common.errors import Problem, ProblemCollector, PunchboardError, SpecError, display_path
-from generator.solver.base import CheckResult, Example, Rules
+from generator.solver.base import Example, Rules
+from generator.solver.result import CheckResult
 from generator.load.reader import Reader
 from generator.load.schema import keys
 from generator.load.yamlio import join, load_yaml

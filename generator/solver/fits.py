@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from generator.geometry.fit import clearance
 from generator.model.game import Game
-from generator.solver.base import CheckResult
+from generator.solver.result import CheckResult
 
 
 def fit_checks(game: Game) -> list[CheckResult]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.model.game import Demand, Game
-from generator.solver.base import CheckResult
+from generator.solver.result import CheckResult
 
 
 def inventory_checks(game: Game) -> list[CheckResult]:

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Hashable, Protocol, Sequence
 
-from generator.solver.base import CheckResult
+from generator.solver.result import CheckResult
 
 MAX_STEPS = 100_000       # a game that has not ended by then is reported as a failure (an engine that loops)
 

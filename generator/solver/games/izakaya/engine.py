@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from generator.solver.base import CheckResult
+from generator.solver.result import CheckResult
 from generator.solver.games.izakaya.rules import Building, Position, bid, claim_ruling, drink_ruling
 from generator.solver.games.izakaya.spec import IzakayaSpec
 from generator.solver.play import Tally, most, simulation_check, with_figures

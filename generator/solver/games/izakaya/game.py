@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from generator.solver import play
-from generator.solver.base import CheckResult, Rules
+from generator.solver.base import Rules
+from generator.solver.result import CheckResult
 from generator.solver.games.izakaya import engine, scenarios
 from generator.solver.games.izakaya.aid import izakaya_aid
 from generator.solver.games.izakaya.checks import SPEC_CHECKS

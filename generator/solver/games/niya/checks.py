@@ -10,7 +10,7 @@ from collections import Counter
 from itertools import product
 
 from generator.model.game import Game
-from generator.solver.base import CheckResult
+from generator.solver.result import CheckResult
 from generator.solver.games.niya.garden import geometry
 from generator.solver.games.niya.spec import PLAYERS, TOKEN_COMPONENT, NiyaSpec, Tile
 

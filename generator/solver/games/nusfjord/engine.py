@@ -14,31 +14,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any, Hashable, Sequence
 
 from generator.solver.games.nusfjord import work
 from generator.solver.games.nusfjord.fishing import Catch, fish
+from generator.solver.games.nusfjord.player import Player
 from generator.solver.games.nusfjord.scoring import harbor_installation, score
 from generator.solver.games.nusfjord.setup import elder_stacks, first_players
 from generator.solver.games.nusfjord.spec import NusfjordSpec
 
 PHASES = ("fishing", "work", "returning")
-
-
-@dataclass
-class Player:
-    seat: int
-    forests: list[int]                       # Forests on each double space, the topmost first (L90)
-    fish: int = 0                            # the personal supply
-    wood: int = 0
-    gold: int = 0
-    reserve: int = 0                         # fish on the Harbor board's Reserve
-    elders: list[list[int]] = field(default_factory=list)    # [number, fish on it], in Council order
-    ships: list[str] = field(default_factory=list)
-    buildings: list[str] = field(default_factory=list)
-    hand: list[str] = field(default_factory=list)             # hidden C Buildings (Round spaces 4-6)
-    workers_out: int = 0
 
 
 class NusfjordState:

@@ -11,13 +11,35 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from generator.model.game import Game
+from generator.solver.games.nusfjord.player import Player
 from generator.solver.games.nusfjord.spec import FISH, FOREST, GOLD, HARBOR, MULTIPLIER, SHIP, WOOD, NusfjordSpec
 
-if TYPE_CHECKING:
-    from generator.solver.games.nusfjord.engine import NusfjordState, Player
+
+class NusfjordState(Protocol):
+    """What the work actions read and change of a game in progress (engine.NusfjordState is one); declared here so
+    that work.py does not import the engine that imports it."""
+
+    spec: NusfjordSpec
+    players: int
+    pieces: "Pieces"
+    general: dict[str, int]
+    banquet: list[int]
+    elder_stacks: list[list[int]]
+    ship_supply: dict[str, int]
+    shares: dict[int, list[Any]]
+    boards: dict[str, list[str | None]]
+    c_display: list[str]
+    cards: dict[str, Any]
+    occupied: dict[str, Any]
+    forests_general: int
+
+    def kind(self, space: str) -> str: ...
+    def move(self, good: str, me: Player, n: int) -> None: ...
+    def free_spaces(self, me: Player) -> int: ...
+    def take_card(self, me: Player, card: str) -> None: ...
 
 # -- proposed (NUS-GAP-01..04): not in the rulebook --------------------------------------------------------
 # Capacity of each Action-board space per side (L172-174: "most show 1"; 2 and 3 only on the 3-5 side).

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.model.game import Game
-from generator.solver.base import CheckResult
+from generator.solver.result import CheckResult
 from generator.solver.games.nyakuza.spec import BOAT, SCREEN, Board, NyakuzaSpec
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.solver.base import CheckResult, Rules
+from generator.solver.base import Rules
+from generator.solver.result import CheckResult
 from generator.solver.games.nyakuza import engine, scenarios
 from generator.solver.games.nyakuza.aid import nyakuza_aid
 from generator.solver.games.nyakuza.checks import spec_checks

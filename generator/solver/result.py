@@ -1,0 +1,26 @@
+"""The shape of one line of `pnp check`: what the rules module, the random-play runner and the report share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    kind: str                 # "inventory", "spec", "example", "fit", "simulation"; or "note", "decision"
+    name: str
+    ok: bool | None           # None: information (a note or a decision), never passed or failed
+    detail: str = ""
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def informational(self) -> bool:
+        return self.ok is None
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "name": self.name, "ok": self.ok}
+        out.update(self.data)
+        if self.detail:
+            out["detail"] = self.detail
+        return out
