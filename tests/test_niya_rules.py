@@ -12,9 +12,10 @@ import pytest
 
 from generator.cli import main
 from generator.common.errors import SpecError
-from generator.solver.base import Example
+from generator.model.example import Example
 from generator.solver.check import check_game
-from generator.solver.examples import load_examples, run_example
+from generator.load.examples import load_examples
+from generator.solver.examples import run_example
 from generator.solver.games.niya.game import NiyaRules
 from generator.solver.games.niya.garden import random_garden, read_layout
 from generator.solver.games.niya.match import GameResult, next_starter, play_match
@@ -351,7 +352,7 @@ def test_a_wrong_expectation_fails(rules, tmp_path):
     path.write_text("examples:\n  - name: wrong\n    scenario: game\n"
                     f"    given: {{layout: '{DX01}', moves: [[3, 3], [2, 2], [3, 2], [1, 3], [3, 1], [0, 0], [3, 0]]}}\n"
                     "    expected: {winner: 2, how: row 3}\n", encoding="utf-8")
-    [result] = [run_example(rules, ex) for ex in load_examples(path, rules)]
+    [result] = [run_example(rules, ex) for ex in load_examples(path, list(rules.scenarios))]
     assert not result.ok and result.data["actual"] == {"winner": 1, "how": "row 3"}
 
 
@@ -361,7 +362,7 @@ def test_a_bad_layout_in_an_example_names_file_and_key(rules, tmp_path, monkeypa
     path.write_text("examples:\n  - name: bad\n    scenario: game\n"
                     "    given: {layout: 'PS MS MP IB / CR IS CP PB / IP CB MR CS', moves: [[3, 3]]}\n"
                     "    expected: {winner: 1}\n", encoding="utf-8")
-    [ex] = load_examples(path, rules)
+    [ex] = load_examples(path, list(rules.scenarios))
     with pytest.raises(SpecError) as info:
         run_example(rules, ex)
     assert [str(p) for p in info.value.problems] == [

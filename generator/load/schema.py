@@ -255,10 +255,10 @@ SCHEMA: dict[str, Section] = {
         Field("scenario", TEXT, "`deal`, or a scenario of the game's rules package", True),
         Field("given", MAPPING, "the starting state", True),
         Field("expected", MAPPING, "what must come out (at least one key)", True),
-        Field("ref", TEXT, "the reference id"),
-        Field("rule", TEXT, "the rule exercised"),
-        Field("provenance", TEXT, "where the example comes from"),
-        Field("note", TEXT, "a remark")),
+        Field("ref", ANY_TEXT, "the reference id", default="", shown_default="none"),
+        Field("rule", ANY_TEXT, "the rule exercised", default="", shown_default="none"),
+        Field("provenance", ANY_TEXT, "where the example comes from", default="", shown_default="none"),
+        Field("note", ANY_TEXT, "a remark", default="", shown_default="none")),
 }
 
 

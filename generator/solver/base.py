@@ -2,31 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property, partial
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 from generator.common.errors import Problem, ProblemCollector, SpecError
 from generator.model.game import Game
+from generator.model.example import Example
 from generator.solver.questions import Question, Questions
 from generator.solver.result import CheckResult
 from generator.load.reader import Reader
 from generator.load.yamlio import join
-
-
-@dataclass(frozen=True)
-class Example:
-    """A worked example kept as data: what is given, and what the rulebook says comes out."""
-
-    name: str
-    scenario: str
-    given: Mapping[str, Any]
-    expected: Mapping[str, Any]
-    ref: str = ""
-    rule: str = ""
-    provenance: str = ""
-    file: str = ""
-    where: str = ""
 
 
 class RulesSection:

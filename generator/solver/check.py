@@ -9,7 +9,8 @@ from typing import Any
 from generator.model.game import Game
 from generator.solver.result import CheckResult
 from generator.solver.colour_checks import colour_checks
-from generator.solver.examples import load_examples, run_example
+from generator.load.examples import load_examples
+from generator.solver.examples import run_example
 from generator.solver.fits import fit_checks
 from generator.solver.inventory import inventory_checks
 from generator.solver.registry import rules_for
@@ -55,7 +56,7 @@ def check_game(game: Game, extra_examples: list[Path] = (), look: Any = None, **
               + decision_checks(game) + colour_checks(game, *((look.palette, look.players) if look else ())))
     files = [game.folder / "examples.yaml"] if (game.folder / "examples.yaml").is_file() else []
     for path in [*files, *extra_examples]:
-        for ex in load_examples(path, rules):
+        for ex in load_examples(path, list(rules.scenarios) if rules.has_module else None):
             checks.append(run_example(rules, ex))
     checks.extend(rules.extra_checks(**options))
     return GameReport(game.id, tuple(checks))

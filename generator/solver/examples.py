@@ -1,49 +1,15 @@
-"""Worked examples as data: `components/<game>/examples.yaml`, or any file given with --examples."""
+"""Running worked examples (read by load/examples.py) and naming each value that differs from the rulebook."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
-from generator.common.errors import Problem, ProblemCollector, PunchboardError, SpecError, display_path
-from generator.solver.base import Example, Rules
+from generator.common.errors import Problem, PunchboardError, SpecError
+from generator.model.example import Example
+from generator.solver.base import Rules
 from generator.solver.result import CheckResult
-from generator.load.reader import Reader
-from generator.load.schema import keys
-from generator.load.yamlio import join, load_yaml
 
-EXAMPLE_KEYS, EXAMPLE_OPTIONAL = keys("example")
-
-
-def load_examples(path: Path, rules: Rules) -> list[Example]:
-    data, lines = load_yaml(path)
-    shown = display_path(path)
-    problems = ProblemCollector(shown, lines)
-    r = Reader(problems)
-    top = r.mapping(data, "", *keys("examples_file")) or {}
-    out = []
-    for i, item in enumerate(r.sequence(top.get("examples", []), "examples") or []):
-        where = join("examples", i)
-        m = r.mapping(item, where, EXAMPLE_KEYS, EXAMPLE_OPTIONAL)
-        if m is None or any(k not in m for k in EXAMPLE_KEYS):
-            continue
-        name = r.text(m["name"], join(where, "name"))
-        scenario = r.text(m["scenario"], join(where, "scenario"))
-        if scenario and scenario not in rules.scenarios and rules.has_module:
-            r.add(join(where, "scenario"), f'expected one of {", ".join(rules.scenarios)}, got "{scenario}"')
-            scenario = None
-        given = r.mapping(m["given"], join(where, "given"), free=True)
-        expected = r.mapping(m["expected"], join(where, "expected"), free=True)
-        if expected is not None and not expected:
-            r.add(join(where, "expected"), "expected at least one outcome to compare (an empty expected proves nothing)")
-            expected = None
-        texts = {k: r.text(m.get(k, ""), join(where, k), allow_empty=True) or "" for k in EXAMPLE_OPTIONAL}
-        if name and scenario and given is not None and expected is not None:
-            out.append(Example(name, scenario, given, expected, texts["ref"], texts["rule"], texts["provenance"],
-                               shown, where))
-    problems.raise_if_any()
-    return out
 
 
 def _normal(value: Any) -> Any:

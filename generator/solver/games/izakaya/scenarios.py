@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from generator.common.errors import Problem, ProblemCollector, SpecError
-from generator.solver.base import Example, Rules
+from generator.model.example import Example
+from generator.solver.base import Rules
 from generator.solver.games.izakaya.grid import edge
 from generator.solver.games.izakaya.position import KEYS as POSITION_KEYS, OPTIONAL as POSITION_OPTIONAL, parse_position
 from generator.solver.games.izakaya.questions import setup as setup_table

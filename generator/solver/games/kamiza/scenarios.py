@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from generator.common.errors import Problem, ProblemCollector, SpecError
-from generator.solver.base import Example, Rules
+from generator.model.example import Example
+from generator.solver.base import Rules
 from generator.solver.games.kamiza.parse import BadInput, check_players, make_play
 from generator.solver.games.kamiza.referee import judge
 from generator.solver.games.kamiza.spec import HIT_MAN_READINGS, TWO_RAIDS_APART

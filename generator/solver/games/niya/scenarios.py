@@ -13,7 +13,8 @@ from collections import Counter
 from typing import Any, Sequence
 
 from generator.common.errors import ProblemCollector
-from generator.solver.base import Example, Rules
+from generator.model.example import Example
+from generator.solver.base import Rules
 from generator.solver.games.niya.garden import Garden, read_layout
 from generator.solver.games.niya.match import MATCH_FORMATS, GameResult, play_match
 from generator.solver.games.niya.spec import FULL_BOARD, PLAYERS, Tile

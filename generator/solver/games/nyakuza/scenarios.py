@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from generator.common.errors import Problem, ProblemCollector, SpecError
-from generator.solver.base import Example, Rules
+from generator.model.example import Example
+from generator.solver.base import Rules
 from generator.solver.games.nyakuza.bidding import IllegalBid, clockwise_from, final_winners, resolve_bids
 from generator.solver.games.nyakuza.spec import WHARF_ORDERS, Board, NyakuzaSpec
 from generator.solver.games.nyakuza.state import Build, IllegalMove, NyakuzaState
