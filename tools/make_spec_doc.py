@@ -1,4 +1,5 @@
-"""Write docs/spec.md's key tables from generator/load/schema.py (the rules packages' sections below them are kept).
+"""Write docs/spec.md from the tables that declare each key: generator/load/schema.py, then each rules package's
+RULE_FIELDS.
 
     python tools/make_spec_doc.py
 """
@@ -10,14 +11,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.load.schema_doc import RULES_HEADING, markdown  # noqa: E402
+from generator.load.schema_doc import markdown  # noqa: E402
+from generator.solver import rules_doc  # noqa: E402
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "spec.md"
 
 
 def main() -> None:
-    rules = DOC.read_text(encoding="utf-8").split(RULES_HEADING, 1)[1]
-    DOC.write_text(markdown() + RULES_HEADING + rules, encoding="utf-8")
+    DOC.write_text(markdown() + rules_doc.markdown(), encoding="utf-8")
     print(f"wrote {DOC}")
 
 

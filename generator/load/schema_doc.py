@@ -17,7 +17,6 @@ and a test (`tests/test_docs.py`) fails when this page and that table differ. Le
 `cm`, `in` or `pt`; any value may be written with its provenance,
 `{value: ..., source: rulebook|reference|external|designed, note: "why"}`.
 """
-RULES_HEADING = "# The `rules:` of each shipped game"
 
 
 def _default(f: Field) -> str:

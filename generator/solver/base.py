@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property, partial
 from typing import Any, Callable
 
@@ -12,6 +13,15 @@ from generator.solver.questions import Question, Questions
 from generator.solver.result import CheckResult
 from generator.load.reader import Reader
 from generator.load.yamlio import join
+
+
+@dataclass(frozen=True)
+class RuleKey:
+    """One key of a game's `rules:`: declared once in its rules package, read there, documented from here."""
+
+    key: str
+    doc: str
+    required: bool = True
 
 
 class RulesSection:

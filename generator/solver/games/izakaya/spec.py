@@ -12,16 +12,35 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from generator.model.game import Game
-from generator.solver.base import RulesSection
+from generator.solver.base import RuleKey, RulesSection
 from generator.solver.games.izakaya.grid import Grid
 from generator.load.reader import Reader
 from generator.load.tables import whole_number
 from generator.load.yamlio import join
 from generator.common.units import describe
 
-RULE_KEYS = ("grids", "thresholds", "start_yen", "coin", "colours", "prices", "drinks_per_colour", "action_discs",
-             "claim_discs", "turn_order_discs", "pyramids", "sites", "floors", "ties", "last_round", "price_floor",
-             "build_on", "disabled_corners")
+# every key of `rules:` with its meaning, declared once (docs/spec.md is written from it)
+RULE_FIELDS = (
+    RuleKey("grids", "per player count: `size` (n for an n x n grid) and `disabled` (flipped cards, `[row, col]`)"),
+    RuleKey("thresholds", "per player count, the yen in the bid pile that triggers the end"),
+    RuleKey("start_yen", "each player's yen at the start"),
+    RuleKey("coin", "the coin's value: prices move and bids go in whole coins"),
+    RuleKey("colours", "the drinks left to right, each `{id, symbol}` (the symbol tells them apart without colour)"),
+    RuleKey("prices", "the start price of each colour, left to right"),
+    RuleKey("drinks_per_colour", "drinks in each crate"),
+    RuleKey("action_discs", "action discs per player"),
+    RuleKey("claim_discs", "claim discs per player"),
+    RuleKey("turn_order_discs", "discs per player in the turn-order row"),
+    RuleKey("pyramids", "pyramids per player"),
+    RuleKey("sites", "the site card component (its rows' `white` and `blue` footprints, `WxH:F` joined by `+`)"),
+    RuleKey("floors", "footprint shape (`1x2`) -> the floor chit component"),
+    RuleKey("ties", "reverse-previous or keep-previous (IZA-GAP-06)"),
+    RuleKey("last_round", "this-round or one-more-round (IZA-GAP-07)"),
+    RuleKey("price_floor", "the lowest a price may fall to (IZA-GAP-09)"),
+    RuleKey("build_on", "own-claimed or any-claimed (IZA-GAP-05)"),
+    RuleKey("disabled_corners", "usable or barred: may a flipped card's corners take drinks (IZA-GAP-10)"),
+)
+RULE_KEYS = tuple(f.key for f in RULE_FIELDS if f.required)
 TIES = ("reverse-previous", "keep-previous")                 # IZA-GAP-06
 LAST_ROUND = ("this-round", "one-more-round")               # IZA-GAP-07
 BUILD_ON = ("own-claimed", "any-claimed")                   # IZA-GAP-05

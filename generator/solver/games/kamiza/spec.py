@@ -13,12 +13,21 @@ from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from generator.model.game import Game
-from generator.solver.base import RulesSection
+from generator.solver.base import RuleKey, RulesSection
 from generator.load.reader import Reader
 from generator.load.yamlio import join
 
 CARD_COMPONENT = "role-card"            # rows carry role, jp, reading, en and number
-RULE_KEYS = ("seats", "hit_score", "rounds_per_game", "games_per_match", "two_raids_apart", "hit_man")
+# every key of `rules:` with its meaning, declared once (docs/spec.md is written from it)
+RULE_FIELDS = (
+    RuleKey("seats", "seats on `kamiza` and `shimoza`"),
+    RuleKey("hit_score", "points of a hit man who strikes the boss"),
+    RuleKey("rounds_per_game", "rounds in a game"),
+    RuleKey("games_per_match", "games in a match"),
+    RuleKey("two_raids_apart", "both-lose or zero-point (KAM-GAP-04)"),
+    RuleKey("hit_man", "exactly-two or before-seats (KAM-GAP-05)"),
+)
+RULE_KEYS = tuple(f.key for f in RULE_FIELDS if f.required)
 BOSS, UNDERBOSS, HITMAN, RAID = "kumicho", "waka-gashira", "teppo-dama", "te-ire"
 ROLES = (BOSS, UNDERBOSS, HITMAN, RAID)
 KAMIZA, SHIMOZA = "kamiza", "shimoza"

@@ -13,13 +13,23 @@ from functools import cached_property
 from typing import Any, NamedTuple, Sequence
 
 from generator.model.game import Game
-from generator.solver.base import RulesSection
+from generator.solver.base import RuleKey, RulesSection
 from generator.load.reader import Reader
 from generator.load.yamlio import join
 
 TILE_COMPONENT = "garden-tile"          # rows carry the fields `vegetation` and `symbol`
 TOKEN_COMPONENT = "character-token"     # per player
-RULE_KEYS = ("grid", "vegetation", "symbols", "full_board", "points_targets", "wins_needed", "next_starter")
+# every key of `rules:` with its meaning, declared once (docs/spec.md is written from it)
+RULE_FIELDS = (
+    RuleKey("grid", "the garden's side (4)"),
+    RuleKey("vegetation", "the four plants, in the order of the tiles' codes"),
+    RuleKey("symbols", "the four symbols"),
+    RuleKey("full_board", "a full garden with no line: draw, or block (the 16th mover wins)"),
+    RuleKey("points_targets", "points to win a points match (10, 15, 20)"),
+    RuleKey("wins_needed", "games to win a match"),
+    RuleKey("next_starter", "who starts the next game: loser (the rulebook) or alternate"),
+)
+RULE_KEYS = tuple(f.key for f in RULE_FIELDS if f.required)
 FULL_BOARD = ("draw", "block")          # a full garden with no line: a draw, or the 16th mover wins
 NEXT_STARTER = ("loser", "alternate")   # seed L34: "the first player is always the one who has lost"; or take turns
 PLAYERS = (1, 2)                        # Player 1 makes the odd-numbered moves

@@ -11,13 +11,36 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from generator.model.game import Game
-from generator.solver.base import RulesSection
+from generator.solver.base import RuleKey, RulesSection
 from generator.load.reader import Reader
 from generator.load.yamlio import join
 
-RULE_KEYS = ("rounds", "decks", "deck", "face_up", "supply_boards", "by_players", "round_spaces", "elder_spaces",
-             "elders", "face_down_from", "elder_payout", "start_haul", "reserve_limit", "wood_cap", "forests_each",
-             "shares", "workers", "score", "harbor_spaces")
+# every key of `rules:` with its meaning, declared once (docs/spec.md is written from it)
+RULE_FIELDS = (
+    RuleKey("rounds", "rounds in a game (7)"),
+    RuleKey("decks", "the Building deck components, one per back (herring, mackerel, cod)"),
+    RuleKey("deck", "cards of each letter in one deck: `A`, `B`, `C`"),
+    RuleKey("face_up", "`A` and `B` face up at setup"),
+    RuleKey("supply_boards",
+            "letter (`A`, `B`) -> the supply board component (its `params.columns` x `rows` are its spaces)"),
+    RuleKey("by_players",
+            "per player count: `action_board` (1-2 or 3-5), `imitation_tile` (4-player, 5-player or null), "
+            "`banquet_fish`, `ships_per_type`, `add_A`, `draw_C_each`, `add_B`, `left_over_AB` (box or aside)"),
+    RuleKey("round_spaces", "Round space -> what happens when the ship arrives: add_A, draw_C_each, add_B or reveal_C"),
+    RuleKey("elder_spaces", "Elder spaces on the supply board (6)"),
+    RuleKey("elders", "per player count, the Elders used (#1 to N)"),
+    RuleKey("face_down_from", "Elders from this number on lie face down under the stacks"),
+    RuleKey("elder_payout", "`at` (fish on an Elder that pay out), `personal`, `general`"),
+    RuleKey("start_haul", "the catboat's haul (3)"),
+    RuleKey("reserve_limit", "fish the Reserve takes from fishing (8)"),
+    RuleKey("wood_cap", "wood a personal supply holds (12)"),
+    RuleKey("forests_each", "Forests on each Harbor board at setup (4)"),
+    RuleKey("shares", "`issued` and `unissued` Shares per player at setup"),
+    RuleKey("workers", "Workers (and turns) per player"),
+    RuleKey("score", "VP per `issued_share`, `gold`, `free_space`, `unissued_share`"),
+    RuleKey("harbor_spaces", "Building spaces of a Harbor board"),
+)
+RULE_KEYS = tuple(f.key for f in RULE_FIELDS if f.required)
 LETTERS = ("A", "B", "C")
 SETUP_KEYS = ("action_board", "imitation_tile", "banquet_fish", "ships_per_type", "add_A", "draw_C_each", "add_B",
               "left_over_AB")

@@ -14,14 +14,26 @@ from typing import Any, Mapping, NamedTuple, Sequence
 
 from generator.geometry.hexmap import HexMap
 from generator.model.game import Game, PlayerColour
-from generator.solver.base import RulesSection
+from generator.solver.base import RuleKey, RulesSection
 from generator.load.reader import Reader
 from generator.load.yamlio import join
 from generator.common.units import describe
 
 BOARD, TILE, KOBAN, STALL, BOAT, SCREEN = "board", "resource-tile", "koban", "stall", "boat", "screen"
-RULE_KEYS = ("resources", "tile_mix", "draws", "boats_by_rank", "recipes", "wharf_order", "secret_resource")
-RULE_OPTIONAL = ("out_of_boats",)
+# every key of `rules:` with its meaning, declared once (docs/spec.md is written from it)
+RULE_FIELDS = (
+    RuleKey("resources", "the resource types, in order"),
+    RuleKey("tile_mix", "tiles of each type"),
+    RuleKey("draws", "per player count: `first` (round 1) and `later` tiles drawn"),
+    RuleKey("boats_by_rank", "Boats for the highest, second and any other bid"),
+    RuleKey("recipes", "the tile sets that build a Stall"),
+    RuleKey("wharf_order", "pay-then-split or split-then-pay (NYA-GAP-03)"),
+    RuleKey("secret_resource", "the variant: `redraw` types and `extra_boats`"),
+    RuleKey("out_of_boats",
+            "place-what-is-left or unlimited (NYA-GAP-10); without it a shortage fails the simulation check", required=False),
+)
+RULE_KEYS = tuple(f.key for f in RULE_FIELDS if f.required)
+RULE_OPTIONAL = tuple(f.key for f in RULE_FIELDS if not f.required)
 DRAW_KEYS = ("first", "later")
 SECRET_KEYS = ("redraw", "extra_boats")
 WHARF_ORDERS = ("pay-then-split", "split-then-pay")   # NYA-GAP-03: only pay-then-split gives NYA-EX-01
