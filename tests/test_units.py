@@ -32,3 +32,13 @@ def test_a_long_bad_value_is_cut_to_one_short_line():
     shown = describe(text)
     assert "\n" not in shown and len(shown) <= 62 and shown.startswith('"line one line two') and shown.endswith('…"')
     assert describe("short") == '"short"'
+
+
+def test_every_way_a_number_is_written_comes_from_one_function():
+    """Trimmed for SVG and paths, fixed for PDF operands, significant digits for the gallery's scale factors."""
+    from generator.common.units import fmt_number, rounded
+
+    assert [fmt_number(63.5), fmt_number(-0.0001), fmt_number(1.23456, 4)] == ["63.5", "0", "1.2346"]
+    assert [fmt_number(0.0, 4, fixed=True), fmt_number(2.5, 6, fixed=True)] == ["0.0000", "2.500000"]
+    assert fmt_number(1 / 69.5, significant=6) == "0.0143885"
+    assert rounded(2.00049, 3) == 2.0 and rounded(88.9, 2) == 88.9

@@ -13,6 +13,7 @@ import re
 import tempfile
 from pathlib import Path
 
+from generator.common.units import rounded
 from generator.common.confine import read_bytes
 from generator.common.errors import OptionError, did_you_mean, display_path
 
@@ -97,7 +98,7 @@ def build_offset(name: str, paper: str, duplex: str, given: tuple[float, float])
         raise OptionError(f"--printer {name}: a printer profile shifts backs printed on the other side of the sheet; "
                           f"with --duplex {duplex} there are none: use --duplex long or short, or leave --printer out")
     base = back_offset(check_name(name), paper, duplex)
-    total = (round(base[0] + given[0], 3) + 0.0, round(base[1] + given[1], 3) + 0.0)
+    total = (rounded(base[0] + given[0], 3) + 0.0, rounded(base[1] + given[1], 3) + 0.0)
     if any(abs(v) > MAX_BACK_OFFSET_MM for v in total):
         raise OptionError(f"--printer {name} with --back-offset: backs shifted by {total[0]:g},{total[1]:g} mm; "
                           f"expected each from -{MAX_BACK_OFFSET_MM:g} to {MAX_BACK_OFFSET_MM:g}")

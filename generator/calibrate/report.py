@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.common.units import rounded
 from generator.calibrate.detect import Located
 from generator.calibrate.measure import Result
 
@@ -19,7 +20,7 @@ def _mm(v: float) -> str:
 def suggested(result: Result, located: Located) -> tuple[float, float]:
     """The --back-offset to build with: the sheet's own plus what was measured, to 0.01 mm."""
     bx, by = located.code.back_offset_mm
-    return round(bx + result.add_mm[0], 2) + 0.0, round(by + result.add_mm[1], 2) + 0.0
+    return rounded(bx + result.add_mm[0], 2) + 0.0, rounded(by + result.add_mm[1], 2) + 0.0
 
 
 def _way(v: float, plus: str, minus: str) -> str:
@@ -28,9 +29,9 @@ def _way(v: float, plus: str, minus: str) -> str:
 
 def as_json(result: Result, located: Located, saved: str | None) -> dict[str, Any]:
     code = located.code
-    r2 = lambda v: round(v, 3) + 0.0
+    r2 = lambda v: rounded(v, 3) + 0.0
     return {"back_offset_mm": [r2(v) for v in result.add_mm], "rotation_deg": r2(result.rotation_deg),
-            "scale": round(result.scale, 5), "suggested_back_offset_mm": list(suggested(result, located)),
+            "scale": rounded(result.scale, 5), "suggested_back_offset_mm": list(suggested(result, located)),
             "built_back_offset_mm": list(code.back_offset_mm), "paper": code.paper, "duplex": code.duplex,
             "corner_error_mm": r2(result.spread_mm),
             "front": {"shift_mm": [r2(v) for v in result.front_shift_mm],

@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import TextIO
 
+from generator.common.units import rounded
 from generator.calibrate import profiles
 from generator.calibrate.command import calibrate
 from generator.calibrate.report import as_json, suggested, words
@@ -18,8 +19,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     code = back.located.code
     if args.save is not None:
         profiles.save(args.save, code.paper, code.duplex, {
-            "back_offset_mm": list(suggested(result, back.located)), "rotation_deg": round(result.rotation_deg, 3),
-            "scale": round(result.scale, 5)})
+            "back_offset_mm": list(suggested(result, back.located)), "rotation_deg": rounded(result.rotation_deg, 3),
+            "scale": rounded(result.scale, 5)})
     if args.json:
         print(json.dumps(as_json(result, back.located, args.save), indent=2), file=out)
     else:

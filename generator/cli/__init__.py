@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from generator import __version__
+from generator.common.units import rounded
 from generator.common import paths
 from generator.cli import options as opt
 from generator.cli import parsers
@@ -99,7 +100,7 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for warning in r.warnings:
             print(warning, file=err)
     if results:
-        rows = [[" ".join(filter(None, (r.game, r.scope))), r.pieces, r.designs, r.pages, r.files, round(r.seconds, 2),
+        rows = [[" ".join(filter(None, (r.game, r.scope))), r.pieces, r.designs, r.pages, r.files, rounded(r.seconds, 2),
                  str(r.folder)] for r in results]
         print(table(["game", "pieces", "designs", "pages", "files", "seconds", "folder"], rows), file=out)
         if printer_note:

@@ -55,11 +55,24 @@ def _number(text: str) -> float:
     return float(text)
 
 
-def fmt_number(value: float, places: int = 3) -> str:
-    """Numbers in SVG output, paths and cut files: at most `places` decimals (3 for drawing, 4 for the cut
-    files' coordinates), no trailing zeros, never "-0", stable across runs."""
-    text = f"{float(value):.{places}f}".rstrip("0").rstrip(".")
+def fmt_number(value: float, places: int = 3, *, fixed: bool = False, significant: int | None = None) -> str:
+    """Every number Punchboard writes as text (SVG, paths, cut files, PDF content, the gallery): at most `places`
+    decimals (3 for drawing, 4 for the cut files' coordinates), no trailing zeros, never "-0", stable across runs.
+    `fixed`: exactly `places` decimals (a PDF operator's operands). `significant`: that many significant digits
+    instead of decimals (a scale factor like 1/69.5 in the gallery)."""
+    value = float(value)
+    if significant is not None:
+        return f"{value:.{significant}g}"
+    if fixed:
+        return f"{value:.{places}f}"
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def rounded(value: float, places: int = 3) -> float:
+    """A number kept as a number (a coordinate snapped to the grid, JSON, a PDF array) at `places` decimals: the
+    value fmt_number would write. The one place numbers are rounded, so that every writer rounds alike."""
+    return round(value, places)
 
 
 def mm_to_pt(mm: float) -> float:

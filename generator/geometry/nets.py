@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.geometry.segment import Segment
-from generator.common.units import fmt_number
+from generator.common.units import fmt_number, rounded
 
 TAB_INSET_MM = 1.5  # tabs are trapezoids, so they fold in without catching
 
@@ -47,7 +47,7 @@ def box(width: float, depth: float, height: float, tab: float) -> Net:
     folds = tuple(Segment(x, top, x, top + h) for x in xs[1:]) + (Segment(0.0, top, xs[4], top),)
     panels = {"roof": (d, 0.0, w, d), "left": (0.0, top, d, h), "front": (d, top, w, h),
               "right": (d + w, top, d, h), "back": (2 * d + w, top, w, h), "tab": (xs[4], top, t, h)}
-    return Net(round(xs[4] + t, 4), round(top + h, 4), outline, folds, panels, (w, d))
+    return Net(rounded(xs[4] + t, 4), rounded(top + h, 4), outline, folds, panels, (w, d))
 
 
 def tetrahedron(edge: float, tab: float) -> Net:
@@ -69,13 +69,13 @@ def tetrahedron(edge: float, tab: float) -> Net:
         pts += [start, *_tab(start, mid, t), mid]
     xs, ys = [x for x, _ in pts], [y for _, y in pts]
     dx, dy = -min(xs), -min(ys)
-    moved = [(round(x + dx, 4), round(y + dy, 4)) for x, y in pts]
+    moved = [(rounded(x + dx, 4), rounded(y + dy, 4)) for x, y in pts]
     outline = "M " + " L ".join(f"{_f(x)} {_f(y)}" for x, y in moved) + " Z"
     sh = lambda p: (p[0] + dx, p[1] + dy)  # noqa: E731
     folds = tuple(Segment(*sh(p), *sh(q)) for p, q in ((m1, m2), (m2, m3), (m3, m1)))
     panels = {"top": (c[0] - e / 2 + dx, dy, e, h), "left": (dx, h + dy, e, h), "right": (e + dx, h + dy, e, h),
               "base": (e / 2 + dx, h + dy, e, h)}
-    return Net(round(max(xs) + dx, 4), round(max(ys) + dy, 4), outline, folds, panels, (e, round(h, 4)))
+    return Net(rounded(max(xs) + dx, 4), rounded(max(ys) + dy, 4), outline, folds, panels, (e, rounded(h, 4)))
 
 
 def _tab(p: tuple[float, float], q: tuple[float, float], t: float) -> list[tuple[float, float]]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 import re
 
+from generator.common.units import fmt_number
+
 ARC_STEP_DEG = 5.0
 
 TOKEN = re.compile(r"[MLHVAZmlhvaz]|-?\d*\.?\d+(?:e-?\d+)?")
@@ -121,3 +123,9 @@ def grown_outline(path: str, grow: float, n) -> str:
             parts.append(f"M{n(x + grow)} {n(y)} A{n(grow)} {n(grow)} 0 1 1 {n(x - grow)} {n(y)} "
                          f"A{n(grow)} {n(grow)} 0 1 1 {n(x + grow)} {n(y)} Z")
     return " ".join(parts)
+
+
+def line_d(x1: float, y1: float, x2: float, y2: float) -> str:
+    """The path data of one straight line (a fold), its numbers at six significant digits."""
+    a, b, c, d = (fmt_number(v, significant=6) for v in (x1, y1, x2, y2))
+    return f"M {a} {b} L {c} {d}"

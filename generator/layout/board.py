@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import string
 
+from generator.common.units import rounded
 from generator.common.errors import OptionError
 from generator.layout.pack import printable
 from generator.layout.plan import MARK_MAX_MM, MARK_OFFSET_MM, Line, Page, PieceInput, Placement, SheetOptions, Text
@@ -32,7 +33,7 @@ def _spans(length: float, window: float) -> list[tuple[float, float]]:
         return [(0.0, length)]
     n = math.ceil((length - OVERLAP_MM) / (window - OVERLAP_MM))
     step = (length - OVERLAP_MM) / n
-    return [(round(i * step, 4), round(step + OVERLAP_MM, 4)) for i in range(n)]
+    return [(rounded(i * step, 4), rounded(step + OVERLAP_MM, 4)) for i in range(n)]
 
 
 def _tiling(piece: PieceInput, options: SheetOptions) -> tuple[int, list, list]:
@@ -76,9 +77,9 @@ def tile_board(piece: PieceInput, options: SheetOptions, first_index: int, title
             y0 = area.y + TOP_BAND_MM
             ox, oy = sx - b, sy - b                   # board trim coordinates of the window's corner
             label = tile_label(r, c)
-            place = Placement(piece.design, round(x0, 4), round(y0, 4), round(sw, 4), round(sh, 4), rotation,
+            place = Placement(piece.design, rounded(x0, 4), rounded(y0, 4), rounded(sw, 4), rounded(sh, 4), rotation,
                               (0.0, 0.0, 0.0, 0.0), piece.shape, piece.cut, piece.w, piece.h,
-                              round(ox, 4), round(oy, 4), label)
+                              rounded(ox, 4), rounded(oy, 4), label)
             lines = _edge_marks(x0, y0, sw, sh, c, r, len(cols), len(rows), b)
             lines += _alignment(x0, y0, sw, sh, c, r, len(cols), len(rows))
             texts = [Text(area.x, area.y + 7.5, label, 20, "start", 700),
@@ -108,7 +109,7 @@ def _edge_marks(x0, y0, w, h, col, row, cols, rows, b) -> list[Line]:
     for y in ys:
         lines.append(Line(x0 - gap - length, y, x0 - gap, y, "crop"))
         lines.append(Line(x0 + w + gap, y, x0 + w + gap + length, y, "crop"))
-    return [Line(*(round(v, 4) for v in (l.x1, l.y1, l.x2, l.y2)), l.kind) for l in lines]
+    return [Line(*(rounded(v, 4) for v in (l.x1, l.y1, l.x2, l.y2)), l.kind) for l in lines]
 
 
 def _cut_positions(start: float, size: float, k: int, n: int, b: float) -> list[float]:
@@ -151,7 +152,7 @@ def _alignment(x0, y0, w, h, col, row, cols, rows) -> list[Line]:
             else:
                 y = y0 + OVERLAP_MM / 2 if side == "top" else y0 + h - OVERLAP_MM / 2
                 lines += _cross(x0 + w * f, y)
-    return [Line(*(round(v, 4) for v in (l.x1, l.y1, l.x2, l.y2)), l.kind) for l in lines]
+    return [Line(*(rounded(v, 4) for v in (l.x1, l.y1, l.x2, l.y2)), l.kind) for l in lines]
 
 
 def _assembly_map(right: float, top: float, row: int, col: int, rows: int, cols: int) -> list[Line]:
@@ -165,4 +166,4 @@ def _assembly_map(right: float, top: float, row: int, col: int, rows: int, cols:
         lines.append(Line(x0 + c * cell, top, x0 + c * cell, top + rows * cell, "map"))
     cx, cy = x0 + col * cell, top + row * cell
     lines += [Line(cx, cy, cx + cell, cy + cell, "map"), Line(cx + cell, cy, cx, cy + cell, "map")]
-    return [Line(*(round(v, 4) for v in (l.x1, l.y1, l.x2, l.y2)), l.kind) for l in lines]
+    return [Line(*(rounded(v, 4) for v in (l.x1, l.y1, l.x2, l.y2)), l.kind) for l in lines]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from generator.layout.duplex import mirror_x, mirror_y
 from generator.layout.plan import Fill, SheetOptions, Text
-from generator.common.units import fmt_number
+from generator.common.units import fmt_number, rounded
 
 CELL_MM = 2.0                  # one marker cell; a marker is 6 cells (a black border round 4 x 4 bits)
 MARKER_MM = 6 * CELL_MM
@@ -103,7 +103,7 @@ def decode(bits: list[int]) -> SheetCode | None:
     if len(bits) != CODE_CELLS or tuple(bits[:4]) != MAGIC or _crc8(bits[:28]) != bits[28:]:
         return None
     number = lambda part: int("".join(map(str, part)), 2)
-    offset = tuple(round((number(part) - OFFSET_BIAS) * OFFSET_STEP_MM, 2) for part in (bits[8:18], bits[18:28]))
+    offset = tuple(rounded((number(part) - OFFSET_BIAS) * OFFSET_STEP_MM, 2) for part in (bits[8:18], bits[18:28]))
     return SheetCode(PAPER_CODES[number(bits[4:6])], "short" if bits[6] else "long", "back" if bits[7] else "front",
                      offset)  # type: ignore[arg-type]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from generator.common.units import rounded
 from generator.layout.plan import Placement, SheetOptions
 from generator.layout.turn import back_rotation
 
@@ -12,13 +13,13 @@ def mirror_x(x: float, w: float, options: SheetOptions) -> float:
     """Where a box at x (width w) of the front lands on the back page, for the chosen flip."""
     page_w, _ = options.page_mm
     dx = options.back_offset_mm[0]
-    return round((page_w - x - w if options.duplex == "long" else x) + dx, 4)
+    return rounded((page_w - x - w if options.duplex == "long" else x) + dx, 4)
 
 
 def mirror_y(y: float, h: float, options: SheetOptions) -> float:
     _, page_h = options.page_mm
     dy = options.back_offset_mm[1]
-    return round((page_h - y - h if options.duplex == "short" else y) + dy, 4)
+    return rounded((page_h - y - h if options.duplex == "short" else y) + dy, 4)
 
 
 def back_placement(front: Placement, back_design: str, options: SheetOptions) -> Placement:

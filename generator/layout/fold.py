@@ -16,8 +16,10 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from generator.common.units import rounded
 from generator.common.errors import OptionError
 from generator.layout.pack import Rect, fits_paper, pack
+from generator.geometry.outline import line_d
 from generator.layout.plan import (MARK_MIN_MM, MARK_OFFSET_MM, PAPERS_MM, FoldPair, Outline, PieceInput,
                                    Placement, SheetOptions)
 from generator.layout.turn import frame_matrix
@@ -93,7 +95,7 @@ def fold_inputs(pieces: list[PieceInput], options: SheetOptions,
 
 def _back_piece(p: PieceInput) -> PieceInput:
     """A back printed on its own: upright, with the front's fold lines where they are behind it."""
-    folds = tuple((round(p.w - x1, 4), y1, round(p.w - x2, 4), y2) for x1, y1, x2, y2 in p.folds)
+    folds = tuple((rounded(p.w - x1, 4), y1, rounded(p.w - x2, 4), y2) for x1, y1, x2, y2 in p.folds)
     return dataclasses.replace(p, design=p.back, back=None, folds=folds)
 
 
@@ -112,12 +114,12 @@ def _apart_note(apart: list[PieceInput], options: SheetOptions, areas: list) -> 
 
 def _corner(m, u: float, v: float, ox: float, oy: float) -> tuple[float, float]:
     a, b, c, d, e, f = m
-    return (round(a * u + c * v + e + ox, 4), round(b * u + d * v + f + oy, 4))
+    return (rounded(a * u + c * v + e + ox, 4), rounded(b * u + d * v + f + oy, 4))
 
 
 def _rect(m, u: float, v: float, w: float, h: float, ox: float, oy: float) -> tuple[float, float, float, float]:
     (x1, y1), (x2, y2) = _corner(m, u, v, ox, oy), _corner(m, u + w, v + h, ox, oy)
-    return min(x1, x2), min(y1, y2), round(abs(x2 - x1), 4), round(abs(y2 - y1), 4)
+    return min(x1, x2), min(y1, y2), rounded(abs(x2 - x1), 4), rounded(abs(y2 - y1), 4)
 
 
 def _keep(rect, line, keep) -> tuple[float, float, float, float]:
@@ -148,7 +150,7 @@ def unfold(pl: Placement, pair: Pair, options: SheetOptions, first: int, block: 
     if p.shape != "rect" and options.marks != "none":
         outlines += [Outline(p.cut, front.x, front.y, front.rotation, p.w, p.h, k) for k in ("cut-halo", "cut")]
     for a, b, c, d in p.folds:
-        outlines += [Outline(f"M {a:g} {b:g} L {c:g} {d:g}", front.x, front.y, front.rotation, p.w, p.h, k)
+        outlines += [Outline(line_d(a, b, c, d), front.x, front.y, front.rotation, p.w, p.h, k)
                      for k in ("fold-halo", "fold")]
     outlines.append(_fold_line(line, pl.keep, options, block))
     return [front, back], outlines, FoldPair(first, first + 1, line)
@@ -173,8 +175,7 @@ def _fold_line(line, keep, options: SheetOptions, block: Rect) -> Outline:
 
 def _dashed(x1: float, y1: float, x2: float, y2: float) -> Outline:
     """A fold line in page coordinates, drawn over the pieces' cut outlines."""
-    f = lambda v: f"{round(v, 4):g}"  # noqa: E731
-    return Outline(f"M {f(x1)} {f(y1)} L {f(x2)} {f(y2)}", 0.0, 0.0, 0, 0.0, 0.0, "fold")
+    return Outline(line_d(*(rounded(v, 4) for v in (x1, y1, x2, y2))), 0.0, 0.0, 0, 0.0, 0.0, "fold")
 
 
 def fold_words(pairs_on_page: bool) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.common.units import rounded
 from generator.layout.pack import PackedPage, Rect, printable
 from generator.layout.plan import SheetOptions, Text
 
@@ -63,7 +64,7 @@ def footer_length(words: str) -> float:
     """A generous estimate of the footer line's length in mm (Lato at FOOTER_PT: about 0.45 em a letter,
     0.55 em a digit; 1 em a CJK character), so the place kept for it is never too short."""
     em = FOOTER_PT * 25.4 / 72
-    return round(sum(0.6 if ch.isascii() else 1.05 for ch in words) * em + 2.0, 1)
+    return rounded(sum(0.6 if ch.isascii() else 1.05 for ch in words) * em + 2.0, 1)
 
 
 def packed_footer(page: PackedPage) -> Footer:

@@ -10,6 +10,7 @@ paper left there holds them; each trim line is marked at least at its left or to
 
 from __future__ import annotations
 
+from generator.common.units import rounded
 from generator.layout.pack import Block, Rect, printable
 from generator.layout.plan import MARK_MAX_MM, MARK_MIN_MM, MARK_OFFSET_MM, Line, SheetOptions
 
@@ -47,8 +48,8 @@ def trim_lines(block: Block) -> tuple[list[float], list[float]]:
     xs, ys = set(), set()
     for i in range(len(block.items)):
         tx, ty = block.trim_origin(i % block.cols, i // block.cols)
-        xs.update((round(tx, 4), round(tx + block.cell_w, 4)))
-        ys.update((round(ty, 4), round(ty + block.cell_h, 4)))
+        xs.update((rounded(tx, 4), rounded(tx + block.cell_w, 4)))
+        ys.update((rounded(ty, 4), rounded(ty + block.cell_h, 4)))
     return sorted(xs), sorted(ys)
 
 
@@ -79,4 +80,4 @@ def block_lines(block: Block, others: list[Block], options: SheetOptions, area: 
         left, right = r.x - end["left"], r.right + end["right"]
         lines.extend(Line(x, top, x, bottom, "cut") for x in xs)
         lines.extend(Line(left, y, right, y, "cut") for y in ys)
-    return [Line(*(round(v, 4) for v in (l.x1, l.y1, l.x2, l.y2)), l.kind) for l in lines]
+    return [Line(*(rounded(v, 4) for v in (l.x1, l.y1, l.x2, l.y2)), l.kind) for l in lines]

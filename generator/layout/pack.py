@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from generator.common.units import rounded
 from generator.common.errors import OptionError
 from generator.layout.registration import clear_area
 from generator.layout.plan import MARGIN_MM, MARK_MAX_MM, MARK_MIN_MM, MARK_OFFSET_MM, PieceInput, SheetOptions
@@ -108,7 +109,7 @@ def _groups(pieces: list[PieceInput], variant: Variant = Variant()) -> list[list
     that need a back come first and single-sided pieces only fill their gaps), largest first."""
     groups: dict[tuple, list[PieceInput]] = {}
     for p in pieces:
-        key = (p.back is not None, round(p.w, 3), round(p.h, 3), p.shape == "rect", p.rotatable)
+        key = (p.back is not None, rounded(p.w, 3), rounded(p.h, 3), p.shape == "rect", p.rotatable)
         groups.setdefault(key, []).extend([p] * p.count)
 
     return sorted(groups.values(), key=lambda g: _rank(g[0], variant))
@@ -116,7 +117,7 @@ def _groups(pieces: list[PieceInput], variant: Variant = Variant()) -> list[list
 
 def _rank(p: PieceInput, variant: Variant) -> tuple:
     """A group's place in the variant's order (sorting is stable: equal ranks keep the spec's order)."""
-    w, h = round(p.w, 3), round(p.h, 3)
+    w, h = rounded(p.w, 3), rounded(p.h, 3)
     size = {"area": (-(w * h),), "side": (-max(w, h), -(w * h)), "short": (-min(w, h), -(w * h))}[variant.order]
     return (p.back is None if variant.sides_first else False, *size)
 
@@ -279,9 +280,9 @@ def label_spot(free: list[Rect], area: Rect, length: float, depth: float) -> Rec
         right = r.right - (LABEL_CLEAR_MM if r.right < area.right - EPS else 0.0)
         bottom = r.bottom - (LABEL_CLEAR_MM if r.bottom < area.bottom - EPS else 0.0)
         if right - left >= length - EPS and bottom - top >= depth - EPS:
-            spots.append((0, -bottom, left, Rect(round(left, 4), round(bottom - depth, 4), length, depth)))
+            spots.append((0, -bottom, left, Rect(rounded(left, 4), rounded(bottom - depth, 4), length, depth)))
         if right - left >= depth - EPS and bottom - top >= length - EPS:
-            spots.append((1, -right, -bottom, Rect(round(right - depth, 4), round(bottom - length, 4), depth, length)))
+            spots.append((1, -right, -bottom, Rect(rounded(right - depth, 4), rounded(bottom - length, 4), depth, length)))
     return min(spots, key=lambda s: s[:3])[3] if spots else None
 
 

@@ -6,6 +6,7 @@ bleed, gaps, mark positions and mirrored backs get exact numeric tests with no P
 
 from __future__ import annotations
 
+from generator.common.units import rounded
 from dataclasses import dataclass, field
 
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "tabloid": (279.4, 431.8)}
@@ -70,7 +71,7 @@ class Placement:
 
     @property
     def trim(self) -> tuple[float, float, float, float]:
-        return (round(self.x, 3), round(self.y, 3), round(self.w, 3), round(self.h, 3))
+        return (rounded(self.x, 3), rounded(self.y, 3), rounded(self.w, 3), rounded(self.h, 3))
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from generator.common.units import rounded
 from generator.layout.board import board_pages, tile_board
 from generator.layout.registration import registration_lines
 from generator.layout.duplex import back_placement
@@ -11,6 +12,7 @@ from generator.layout.fold import check_fold, fold_inputs, fold_words, unfold
 from generator.layout.footer import FOOTER_MM, Footer, footer_length, footers, how_to_print, packed_footer, strip
 from generator.layout.marks import block_lines
 from generator.layout.pack import Block, Rect, fits_paper, pack_pages, printable
+from generator.geometry.outline import line_d
 from generator.layout.plan import Outline, Page, PieceInput, Placement, SheetOptions, SheetPlan
 
 
@@ -27,7 +29,7 @@ def block_placements(block: Block) -> list[Placement]:
                     b if i + block.cols >= n else 0.0)
         else:
             keep = (b, b, b, b)
-        out.append(Placement(item.design, round(x, 4), round(y, 4), block.cell_w, block.cell_h,
+        out.append(Placement(item.design, rounded(x, 4), rounded(y, 4), block.cell_w, block.cell_h,
                              90 if block.rotated else 0, keep, item.shape, item.cut, item.w, item.h))
     return out
 
@@ -40,7 +42,7 @@ def _outlines(block: Block, placements: list[Placement], marks: str) -> list[Out
                 out.append(Outline(item.cut, pl.x, pl.y, pl.rotation, item.w, item.h, kind))
         for x1, y1, x2, y2 in item.folds:  # a light halo under the dashes keeps them visible on dark art
             for kind in ("fold-halo", "fold"):
-                out.append(Outline(f"M {x1:g} {y1:g} L {x2:g} {y2:g}", pl.x, pl.y, pl.rotation, item.w, item.h, kind))
+                out.append(Outline(line_d(x1, y1, x2, y2), pl.x, pl.y, pl.rotation, item.w, item.h, kind))
     return out
 
 

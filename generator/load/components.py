@@ -18,7 +18,7 @@ from generator.load.reader import Reader
 from generator.load.schema import MAX_COPIES, keys
 from generator.load.tables import TableProblems, read_table, whole_number
 from generator.load.yamlio import join
-from generator.common.units import describe
+from generator.common.units import describe, rounded
 
 COMPONENT_REQUIRED, COMPONENT_OPTIONAL = keys("component")
 DEFAULT_SHAPE = {"hex-tile": "hex"}
@@ -252,7 +252,7 @@ class ComponentReader:
         if side is None:
             return None
         if shape == "hex":
-            return tuple(round(v, 4) for v in hex_box_mm(side, orientation or "pointy"))
+            return tuple(rounded(v, 4) for v in hex_box_mm(side, orientation or "pointy"))
         return (side, side)
 
     def face(self, value: Any, where: str, *, back: bool) -> Face | None:

@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from generator.common.errors import ProblemCollector, display_path
 from generator.geometry.fit import Footprint
-from generator.common.units import fmt_number
+from generator.common.units import fmt_number, rounded
 from generator.geometry.hexmap import HexMap
 from generator.geometry.segment import Segment
 
@@ -251,7 +251,7 @@ def hex_points(width_mm: float, height_mm: float, orientation: str, inset_mm: fl
     else:
         r = width_mm / 2 - inset_mm / math.cos(math.pi / 6)
         angles = [60 * k for k in range(6)]
-    return [(round(cx + r * math.cos(math.radians(a)), 4), round(cy - r * math.sin(math.radians(a)), 4)) for a in angles]
+    return [(rounded(cx + r * math.cos(math.radians(a)), 4), rounded(cy - r * math.sin(math.radians(a)), 4)) for a in angles]
 
 
 def hex_box_mm(flat_to_flat_mm: float, orientation: str) -> tuple[float, float]:

@@ -15,7 +15,7 @@ from generator.geometry.outline import segments
 from generator.layout.plan import Page, SheetPlan
 from generator.layout.registration import INSET_MM, marked, registration_box
 from generator.layout.turn import frame_matrix
-from generator.common.units import fmt_number
+from generator.common.units import fmt_number, rounded
 
 DXF_PLACES = 4   # cut files' coordinates: 0.1 micrometre, finer than any cutter
 
@@ -26,7 +26,7 @@ def _dxf(v: float, places: int = DXF_PLACES) -> str:
 def placed(path: str, rotation: int, src_w: float, src_h: float, x: float, y: float) -> list[tuple]:
     """A design-coordinate path turned by `rotation` and moved to (x, y) on the sheet."""
     a, b, c, d, e, f = frame_matrix(rotation, src_w, src_h)
-    move = lambda u, v: (round(a * u + c * v + e + x, 4), round(b * u + d * v + f + y, 4))  # noqa: E731
+    move = lambda u, v: (rounded(a * u + c * v + e + x, 4), rounded(b * u + d * v + f + y, 4))  # noqa: E731
     out = []
     for s in segments(path):
         if s[0] in ("M", "L"):
@@ -116,7 +116,7 @@ def write_dxf(page: Page, page_w: float, page_h: float, target: Path, inset: flo
     with bulges for arcs, lines), REG-SQUARE (a solid square) and REG-L (the two L's as closed outlines), so a
     cutter's software can set the marks and score lines apart from the cuts. Written by hand because R12 is a
     few group codes and this way the bytes are the same on every build."""
-    up = lambda p: (p[0], round(page_h - p[1], 4))  # noqa: E731
+    up = lambda p: (p[0], rounded(page_h - p[1], 4))  # noqa: E731
     out = ["0", "SECTION", "2", "HEADER", "9", "$ACADVER", "1", "AC1009", "9", "$INSUNITS", "70", "4",
            "9", "$MEASUREMENT", "70", "1",
            "9", "$EXTMIN", "10", "0", "20", "0", "9", "$EXTMAX", "10", _dxf(page_w), "20", _dxf(page_h), "0", "ENDSEC",

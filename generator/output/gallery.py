@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
+from generator.common.units import fmt_number
 from generator.model.game import Component, Game
 from generator.output.png import png_bytes, rasterise, render_pages
 
@@ -109,9 +110,10 @@ def _clips(groups: dict[str, list[dict[str, Any]]], comps: dict[str, Component])
         if c is None:
             continue
         (w, h), b = d["trim_mm"], d["bleed_mm"]
-        scale = f"scale({_num(1 / (w + 2 * b))} {_num(1 / (h + 2 * b))}) translate({_num(b)} {_num(b)})"
+        sx, sy, tb = (fmt_number(v, significant=6) for v in (1 / (w + 2 * b), 1 / (h + 2 * b), b))
+        scale = f"scale({sx} {sy}) translate({tb} {tb})"
         for face in sorted({x["face"] for x in ds}):
-            mirror = f" translate({_num(w)} 0) scale(-1 1)" if face == "back" else ""
+            mirror = f" translate({fmt_number(w, significant=6)} 0) scale(-1 1)" if face == "back" else ""
             paths.append(f'<clipPath id="clip-{cid}-{face}" clipPathUnits="objectBoundingBox">'
                          f'<path transform="{scale}{mirror}" d="{html.escape(c.cut_path())}"/></clipPath>')
     return f'<svg class="clips" width="0" height="0" aria-hidden="true"><defs>{"".join(paths)}</defs></svg>'
@@ -156,10 +158,6 @@ def _figure(d: dict[str, Any], c: Component | None, version: int, shared_back: s
 def _plural(n: int, word: str, before: str = "") -> str:
     """`· 2 backs`, `· 1 back`, or nothing for none."""
     return f"{before}{n} {word}{'s' if n != 1 else ''}" if n else ""
-
-
-def _num(v: float) -> str:
-    return f"{v:.6g}"
 
 
 def _checks(checks: list[dict[str, Any]] | str) -> tuple[str, str]:

@@ -5,25 +5,22 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from generator.common.units import rounded
 from generator.model.designs import DesignSpec
 from generator.layout.plan import SheetPlan
 from generator.layout.turn import turned_size
 
 
-def _r(v: float) -> float:
-    return round(float(v), 3)
-
-
 def _piece(pl) -> dict[str, Any]:
     """A piece's trim rectangle on the page; a board tile gives the part of the board it shows."""
     if not pl.tile:
-        return {"design": pl.design, "trim_mm": [_r(v) for v in pl.trim], "rotation": pl.rotation}
+        return {"design": pl.design, "trim_mm": [rounded(v) for v in pl.trim], "rotation": pl.rotation}
     w, h = turned_size(pl.rotation, pl.src_w, pl.src_h)
     x0, y0 = max(pl.x, pl.x - pl.ox), max(pl.y, pl.y - pl.oy)
     x1, y1 = min(pl.x + pl.w, pl.x - pl.ox + w), min(pl.y + pl.h, pl.y - pl.oy + h)
-    return {"design": pl.design, "trim_mm": [_r(x0), _r(y0), _r(x1 - x0), _r(y1 - y0)], "rotation": pl.rotation,
-            "tile": pl.tile, "board_window_mm": [_r(pl.ox), _r(pl.oy), _r(pl.w), _r(pl.h)],
-            "page_window_mm": [_r(pl.x), _r(pl.y), _r(pl.w), _r(pl.h)]}
+    return {"design": pl.design, "trim_mm": [rounded(x0), rounded(y0), rounded(x1 - x0), rounded(y1 - y0)], "rotation": pl.rotation,
+            "tile": pl.tile, "board_window_mm": [rounded(pl.ox), rounded(pl.oy), rounded(pl.w), rounded(pl.h)],
+            "page_window_mm": [rounded(pl.x), rounded(pl.y), rounded(pl.w), rounded(pl.h)]}
 
 
 def manifest(game_id: str, options: dict[str, Any], specs: list[DesignSpec], bleed_mm: float,
@@ -33,7 +30,7 @@ def manifest(game_id: str, options: dict[str, Any], specs: list[DesignSpec], ble
     for s in specs:
         c = s.component
         entry = {"id": s.id, "component": c.id, "face": s.face, "shape": c.shape,
-                 "trim_mm": [_r(c.width_mm), _r(c.height_mm)], "bleed_mm": _r(bleed_mm), "count": s.count,
+                 "trim_mm": [rounded(c.width_mm), rounded(c.height_mm)], "bleed_mm": rounded(bleed_mm), "count": s.count,
                  **files[s.id]}
         entry["back"] = s.back
         if s.player is not None:
@@ -51,9 +48,9 @@ def manifest(game_id: str, options: dict[str, Any], specs: list[DesignSpec], ble
             if folds:
                 entry["fold_lines"] = len(folds)
             if page.pairs:    # --duplex fold: pieces[front] and pieces[back] fold together along fold_mm
-                entry["fold_pairs"] = [{"front": f.front, "back": f.back, "fold_mm": [_r(v) for v in f.line]}
+                entry["fold_pairs"] = [{"front": f.front, "back": f.back, "fold_mm": [rounded(v) for v in f.line]}
                                        for f in page.pairs]
             pages.append(entry)
-        doc["sheets"] = {"file": sheets_file, "page_mm": [_r(v) for v in plan.options.page_mm], "pages": pages}
+        doc["sheets"] = {"file": sheets_file, "page_mm": [rounded(v) for v in plan.options.page_mm], "pages": pages}
     doc.update(extra or {})
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"

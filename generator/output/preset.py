@@ -25,7 +25,7 @@ from generator.common.errors import SpecError
 from generator.output.png import Raster, rasterise, write_png
 from generator.output.shop import save_pdf
 from generator.load.shops import Preset, Product
-from generator.common.units import mm_to_pt
+from generator.common.units import fmt_number, mm_to_pt, rounded
 
 RESERVED = {"order.csv": "the order list", "proof.pdf": "the proof"}
 TURN = {"front": 270, "back": 90}     # degrees anticlockwise: a card turned clockwise, seen from its back
@@ -215,17 +215,14 @@ def _add_page(out, form, box, product: Product, scale: float, bleed_mm: float, t
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     dx, dy = w / 2 - (m[0] * cx + m[2] * cy), h / 2 - (m[1] * cx + m[3] * cy)
     b = mm_to_pt(bleed_mm)
-    full = pikepdf.Array([0, 0, round(w, 4), round(h, 4)])
+    full = pikepdf.Array([0, 0, rounded(w, 4), rounded(h, 4)])
     page = pikepdf.Dictionary(
         Type=pikepdf.Name.Page, MediaBox=full, CropBox=full, BleedBox=full,
-        TrimBox=pikepdf.Array([round(b, 4), round(b, 4), round(w - b, 4), round(h - b, 4)]),
+        TrimBox=pikepdf.Array([rounded(b, 4), rounded(b, 4), rounded(w - b, 4), rounded(h - b, 4)]),
         Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(Design=form)),
-        Contents=pikepdf.Stream(out, f"q {' '.join(map(_num, m))} {dx:.4f} {dy:.4f} cm /Design Do Q".encode()))
+        Contents=pikepdf.Stream(out, f"q {' '.join(fmt_number(v, 6, fixed=True) if v else '0' for v in m)} "
+                                     f"{fmt_number(dx, 4, fixed=True)} {fmt_number(dy, 4, fixed=True)} cm /Design Do Q".encode()))
     out.pages.append(pikepdf.Page(page))
-
-
-def _num(v: float) -> str:
-    return f"{v:.6f}" if v else "0"             # "0", not "-0.000000"
 
 
 def preset_notes(game_id: str, deck_list: list[Deck], preset: Preset) -> list[str]:
@@ -254,7 +251,7 @@ def _product_line(d: Deck, preset: Preset) -> str:
     if abs(d.scale - 1) <= 1e-6:
         return d.product.name
     w, h = d.product.trim_mm
-    return f"{d.product.name}: the shop prints it at {round(100 * d.scale, 1):g} % ({w:g} x {h:g} mm trim)"
+    return f"{d.product.name}: the shop prints it at {rounded(100 * d.scale, 1):g} % ({w:g} x {h:g} mm trim)"
 
 
 def proof_plan(title: str, specs: list[DesignSpec], deck_list: list[Deck], preset: Preset,

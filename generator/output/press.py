@@ -22,6 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
+from generator.common.units import rounded
 from generator.common import paths
 
 PROFILE = "punchboard-press-cmyk.icc"
@@ -51,7 +52,7 @@ class Converter:
         if rgb in self.explicit:
             return self.limit_ink(self.explicit[rgb])
         if max(rgb) - min(rgb) <= NEUTRAL:
-            return (0.0, 0.0, 0.0, round(1 - sum(rgb) / 765, 4))
+            return (0.0, 0.0, 0.0, rounded(1 - sum(rgb) / 765, 4))
         c, m, y, k = _transform_pixel(self.profile, rgb)
         return self.limit_ink((c / 255, m / 255, y / 255, k / 255))
 
@@ -78,7 +79,7 @@ class Converter:
         if c + m + y + k > self.limit:
             s = max(0.0, self.limit - k) / max(c + m + y, 1e-9)
             c, m, y = c * s, m * s, y * s
-        return tuple(round(v, 4) for v in (c, m, y, k))
+        return tuple(rounded(v, 4) for v in (c, m, y, k))
 
     def image(self, pil_image):
         """An image as CMYK, pixel by pixel through the same conversion as vector colours (cached by colour)."""
@@ -151,5 +152,5 @@ def _black_for(profile: Path, lightness: float) -> float:
         if ramp[k] <= lightness:
             span = ramp[k - 1] - ramp[k]
             frac = (ramp[k - 1] - lightness) / span if span > 0 else 1.0
-            return round((k - 1 + frac) / 255, 4)
+            return rounded((k - 1 + frac) / 255, 4)
     return 1.0

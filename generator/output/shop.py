@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from generator.common.units import mm_to_pt
+from generator.common.units import mm_to_pt, rounded
 
 
 def write_shop_files(designs_pdf: Path, targets: list[tuple[Path, float]]) -> None:
@@ -19,7 +19,7 @@ def write_shop_files(designs_pdf: Path, targets: list[tuple[Path, float]]) -> No
             x0, y0, x1, y1 = (float(v) for v in new.mediabox)
             b = mm_to_pt(bleed_mm)
             new.obj.BleedBox = pikepdf.Array([x0, y0, x1, y1])
-            new.obj.TrimBox = pikepdf.Array([round(x0 + b, 4), round(y0 + b, 4), round(x1 - b, 4), round(y1 - b, 4)])
+            new.obj.TrimBox = pikepdf.Array([rounded(x0 + b, 4), rounded(y0 + b, 4), rounded(x1 - b, 4), rounded(y1 - b, 4)])
             new.obj.CropBox = pikepdf.Array([x0, y0, x1, y1])
             out.docinfo = out.make_indirect(pikepdf.Dictionary(src.docinfo))
             out.remove_unreferenced_resources()
@@ -35,7 +35,7 @@ def write_boxed(designs_pdf: Path, target: Path, bleed_mm: float) -> None:
         for page in pdf.pages:
             x0, y0, x1, y1 = (float(v) for v in page.mediabox)
             page.obj.BleedBox = pikepdf.Array([x0, y0, x1, y1])
-            page.obj.TrimBox = pikepdf.Array([round(x0 + b, 4), round(y0 + b, 4), round(x1 - b, 4), round(y1 - b, 4)])
+            page.obj.TrimBox = pikepdf.Array([rounded(x0 + b, 4), rounded(y0 + b, 4), rounded(x1 - b, 4), rounded(y1 - b, 4)])
         save_pdf(pdf, target, deterministic_id=True)
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from generator.model.designs import DesignSpec, fronts_by_component
 from generator.output.mask import outline_mask
 from generator.output.png import Raster, rasterise, save_image, write_png
-from generator.common.units import MM_PER_IN
+from generator.common.units import MM_PER_IN, rounded
 
 SHEET_COLS, SHEET_ROWS = 10, 7            # Tabletop Simulator's largest deck sheet
 PER_SHEET = SHEET_COLS * SHEET_ROWS - 1   # the last slot shows the hidden card
@@ -50,8 +50,8 @@ def _render(pdf, index: int, spec: DesignSpec, bleed_mm: float, width_px: int) -
 
 
 def _transform(x: float, z: float, scale: float = 1.0, y: float = 1.0, face_down: bool = False) -> dict:
-    return {"posX": round(x, 3), "posY": round(y, 3), "posZ": round(z, 3), "rotX": 0, "rotY": 180,
-            "rotZ": 180 if face_down else 0, "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
+    return {"posX": rounded(x, 3), "posY": rounded(y, 3), "posZ": rounded(z, 3), "rotX": 0, "rotY": 180,
+            "rotZ": 180 if face_down else 0, "scaleX": rounded(scale, 4), "scaleY": 1.0, "scaleZ": rounded(scale, 4)}
 
 
 def _footprint(c) -> tuple[float, float]:
@@ -66,7 +66,7 @@ def _pile(pieces: list[dict], footprint: tuple[float, float], nickname: str) -> 
                "ColorDiffuse": {"r": 0.7, "g": 0.6, "b": 0.45}, "ContainedObjects": pieces}
         return [bag], (max(BAG_SIZE, footprint[0]), max(BAG_SIZE, footprint[1]))
     for i, o in enumerate(pieces):
-        o["Transform"]["posY"] = round(1.0 + i * THICKNESS, 3)
+        o["Transform"]["posY"] = rounded(1.0 + i * THICKNESS, 3)
     return pieces, footprint
 
 
@@ -77,8 +77,8 @@ def _lay_out(piles: list[tuple[list[dict], tuple[float, float]]]) -> list[dict]:
         if x > 0 and x + w > ROW_WIDTH:
             x, z, row_depth = 0.0, z - row_depth - GAP, 0.0
         for o in objs:
-            o["Transform"]["posX"] = round(x + w / 2 - ROW_WIDTH / 2, 3)
-            o["Transform"]["posZ"] = round(z - d / 2, 3)
+            o["Transform"]["posX"] = rounded(x + w / 2 - ROW_WIDTH / 2, 3)
+            o["Transform"]["posZ"] = rounded(z - d / 2, 3)
         out += objs
         x += w + GAP
         row_depth = max(row_depth, d)

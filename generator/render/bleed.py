@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.render.art import Art
-from generator.common.units import fmt_number as _num
+from generator.common.units import fmt_number
 
 SHOP_BLEEDS_MM = (3.0, 3.175)     # the bleeds shop templates carry: Europe's 3 mm, the US 1/8 in
 ASPECT_TOLERANCE = 0.01           # trim and trim + bleed differ by 2.6 % on a poker card
@@ -95,10 +95,15 @@ def bleed_markup(art: Art, trim: Box, bleed_mm: float, fitted: Fitted) -> str:
             if on:
                 parts.append(_image(edges[name], x, y, w, h))
     parts.append(_image(art.body, x0, y0, x1 - x0, y1 - y0))
-    return (f'<svg x="{_num(outer.x)}" y="{_num(outer.y)}" width="{_num(outer.w)}" height="{_num(outer.h)}" '
-            f'viewBox="0 0 {_num(outer.w)} {_num(outer.h)}" overflow="hidden">{"".join(parts)}</svg>')
+    return (f'<svg {box_attributes(outer.x, outer.y, outer.w, outer.h)} '
+            f'viewBox="0 0 {fmt_number(outer.w)} {fmt_number(outer.h)}" overflow="hidden">{"".join(parts)}</svg>')
 
 
 def _image(uri: str, x: float, y: float, w: float, h: float) -> str:
-    return (f'<image x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}" preserveAspectRatio="none" '
-            f'href="{uri}"/>')
+    return f'<image {box_attributes(x, y, w, h)} preserveAspectRatio="none" href="{uri}"/>'
+
+
+def box_attributes(x: float, y: float, w: float, h: float) -> str:
+    """`x=".." y=".." width=".." height=".."` of an SVG element."""
+    return f'x="{fmt_number(x)}" y="{fmt_number(y)}" width="{fmt_number(w)}" height="{fmt_number(h)}"'
+

@@ -27,7 +27,7 @@ from generator.load.fonts import font_book, metrics
 from generator.render.svg import nest
 from generator.render.textfit import Paragraph, TextOverflow, fit_flow
 from generator.load.theme import Appearance
-from generator.common.units import MM_PER_IN, MM_PER_PT as PT_TO_MM, fmt_number as fmt
+from generator.common.units import MM_PER_IN, MM_PER_PT as PT_TO_MM, fmt_number
 
 SAFE_MM = 3.0
 MIN_DPI = 300
@@ -100,7 +100,7 @@ def map_geometry(c, b: float, game: Game | None) -> dict[str, Any]:
     def place(row: int, col: int) -> dict[str, Any]:
         cx, cy = centre_mm(row, col, flat)
         x, y = x0 + cx, y0 + cy
-        pts = " ".join(f"{fmt(x + px - flat / 2)},{fmt(y + py - flat / math.sqrt(3))}" for px, py in corners)
+        pts = " ".join(f"{fmt_number(x + px - flat / 2)},{fmt_number(y + py - flat / math.sqrt(3))}" for px, py in corners)
         return {"x": x, "y": y, "points": pts, "row": row, "col": col}
 
     spaces = [{"id": s.id, "kind": s.kind, "number": s.number, "tile": tiles.get(s.number), **place(s.row, s.col)}

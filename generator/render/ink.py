@@ -29,7 +29,7 @@ from defusedxml.ElementTree import fromstring as defused_fromstring
 
 from generator.common.errors import Problem, RenderError
 from generator.render.svg_safety import SVG_NS, XLINK_NS
-from generator.common.units import fmt_number
+from generator.common.units import fmt_number, rounded
 
 ET.register_namespace("", SVG_NS)
 ET.register_namespace("xlink", XLINK_NS)
@@ -241,7 +241,7 @@ class _Pass:
         elif (own.stroke is None and not in_pattern and not own.see_through and tag != "line"
               and parse_colour(fill or "") is not None and not self._background(el)):
             el.set("stroke", line_ink(fill))
-            el.set("stroke-width", fmt_number(round(OUTLINE_MM / own.scale, 4)))
+            el.set("stroke-width", fmt_number(rounded(OUTLINE_MM / own.scale, 4)))
 
     def _container(self, el: ET.Element, own: _Paint) -> None:
         if el.get("fill"):

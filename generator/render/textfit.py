@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from generator.common.units import rounded
 from generator.load.fonts import Metrics
 
 _BREAKABLE = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
@@ -108,10 +109,10 @@ def _layout(paras: list[Paragraph], width: float, base: float, leading: float) -
             return None
         first = bottom + (p.space_before * base if i else 0.0) + size * p.metrics.ascender
         for k, text in enumerate(wrapped):
-            lines.append(FittedLine(i, text, round(size, 4), round(first + k * size * leading, 4),
-                                    round(p.metrics.width_em(text) * size, 3)))
+            lines.append(FittedLine(i, text, rounded(size, 4), rounded(first + k * size * leading, 4),
+                                    rounded(p.metrics.width_em(text) * size, 3)))
         bottom = first + (len(wrapped) - 1) * size * leading + size * p.metrics.descender
-    return FittedFlow(tuple(lines), round(base, 4), round(bottom, 4))
+    return FittedFlow(tuple(lines), rounded(base, 4), rounded(bottom, 4))
 
 
 def fit_flow(paras: list[Paragraph], width: float, height: float, max_size: float, min_size: float,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 from typing import Mapping, Sequence
 
+from generator.common.units import rounded
 from generator.model.game import Game, PlayerColour
 from generator.solver.result import CheckResult
 from generator.common.colours import VISIONS, contrast, difference
@@ -58,7 +59,7 @@ def seat_checks(players: Sequence[PlayerColour], strict: bool = False) -> list[C
     """One warning per pair of seats whose colours fall under HARD_TO_TELL for some colour vision."""
     out = []
     for a, b in itertools.combinations(players, 2):
-        delta = {v: round(difference(a.colour, b.colour, v), 1) for v in VISIONS}
+        delta = {v: rounded(difference(a.colour, b.colour, v), 1) for v in VISIONS}
         close = [v for v in VISIONS if delta[v] < HARD_TO_TELL]
         if not close:
             continue
@@ -90,5 +91,5 @@ def text_checks(game: Game, palette: Mapping[str, str], strict: bool = False) ->
                   f"{need:g}:1 for {size}: make {pair.text} and {pair.background} differ more in lightness")
         out.append(CheckResult("colour", f"text {pair.text} on {pair.background}", False if strict else None, detail,
                                {"text": pair.text, "background": pair.background, "colours": [fg, bg],
-                                "contrast": round(ratio, 2), "required": need, "severity": "warning"}))
+                                "contrast": rounded(ratio, 2), "required": need, "severity": "warning"}))
     return out

@@ -3,6 +3,7 @@ from the same geometry the templates draw (hex map spaces, named `spaces:` recta
 
 from __future__ import annotations
 
+from generator.common.units import rounded
 from generator.geometry.fit import clearance
 from generator.model.game import Game
 from generator.solver.result import CheckResult
@@ -21,6 +22,7 @@ def fit_checks(game: Game) -> list[CheckResult]:
                       f"{gap:.2f} mm to spare on the tightest side, {f.clearance_mm:g} mm asked"
                       + ("" if ok else f"; {f.holds} does not fit {board.id}'s {f.space} space"))
             out.append(CheckResult("fit", f"{f.holds} on {board.id} {f.space} space", ok, detail,
-                                   {"piece_mm": [round(p.w, 2), round(p.h, 2)], "space_mm": [round(s.w, 2), round(s.h, 2)],
-                                    "clearance_mm": round(gap, 2), "required_mm": f.clearance_mm}))
+                                   {"piece_mm": [rounded(p.w, 2), rounded(p.h, 2)],
+                                    "space_mm": [rounded(s.w, 2), rounded(s.h, 2)],
+                                    "clearance_mm": rounded(gap, 2), "required_mm": f.clearance_mm}))
     return out

@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Hashable, Protocol, Sequence
 
+from generator.common.units import rounded
 from generator.solver.result import CheckResult
 
 MAX_STEPS = 100_000       # a game that has not ended by then is reported as a failure (an engine that loops)
@@ -109,13 +110,13 @@ def simulation_check(tally: Tally, seed: int, what: str = "invariants held") -> 
     ok = tally.failed_games == 0
     ended = ", ".join(f"{n} {how}" for how, n in sorted(tally.endings.items()))
     played = tally.games - tally.failed_games
-    rounds = round(tally.rounds / played, 2) if played else 0
+    rounds = rounded(tally.rounds / played, 2) if played else 0
     detail = (f"{tally.games} random games at {tally.players} players: "
               + (f"{what}" if ok else f"{tally.failed_games} broke an invariant ({'; '.join(tally.broken)})")
               + (f"; ended: {ended}" if ended else "") + (f"; {rounds} rounds on average" if rounds else ""))
     data = {"players": tally.players, "games": tally.games, "seed": seed, "failed_games": tally.failed_games,
             "broken": tally.broken, "ended": dict(sorted(tally.endings.items())), "average_rounds": rounds,
-            "average_steps": round(tally.steps / tally.games, 1) if tally.games else 0}
+            "average_steps": rounded(tally.steps / tally.games, 1) if tally.games else 0}
     return CheckResult("simulation", "random legal games", ok, detail, data)
 
 
