@@ -42,3 +42,20 @@ def test_every_way_a_number_is_written_comes_from_one_function():
     assert [fmt_number(0.0, 4, fixed=True), fmt_number(2.5, 6, fixed=True)] == ["0.0000", "2.500000"]
     assert fmt_number(1 / 69.5, significant=6) == "0.0143885"
     assert rounded(2.00049, 3) == 2.0 and rounded(88.9, 2) == 88.9
+
+
+def test_no_module_rounds_numbers_its_own_way():
+    """round(x, n) belongs to units.py alone (units.rounded), so every writer rounds alike."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent / "generator"
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if path == root / "common" / "units.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "round" \
+                    and len(node.args) == 2:
+                found.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert found == []
