@@ -15,6 +15,7 @@ import pytest
 from generator.solver.base import Rules
 from generator.solver.registry import packages, rules_for
 from generator.load import load_game
+from source_tree import parsed
 
 ROOT = Path(__file__).parent.parent
 GAMES_DIR = ROOT / "generator" / "solver" / "games"
@@ -83,7 +84,7 @@ def test_every_scenario_runs_a_function_of_scenarios_py(game):
 def _root_imports(path: Path) -> list[tuple[int, str]]:
     """`from generator.solver.games.<g> import X` where X is not a module of the package."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.count(".") == 3 \
                 and node.module.startswith("generator.solver.games."):
             game = node.module.rsplit(".", 1)[1]

@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from source_tree import parsed
+
 GENERATOR = Path(__file__).parent.parent / "generator"
 
 # the commands and tools on top: nothing in the pipeline imports them
@@ -30,7 +32,7 @@ FORBIDDEN = {
 
 def _imports(path: Path) -> list[tuple[int, str]]:
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.append((node.lineno, node.module))
         elif isinstance(node, ast.Import):
@@ -99,7 +101,7 @@ def _module_graph() -> dict[str, set[str]]:
     graph = {}
     for path in sorted(GENERATOR.rglob("*.py")):
         targets = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 subs = {f"{node.module}.{a.name}" for a in node.names} & names
                 targets |= subs if len(subs) == len(node.names) else {node.module}

@@ -47,14 +47,14 @@ def test_every_way_a_number_is_written_comes_from_one_function():
 def test_no_module_rounds_numbers_its_own_way():
     """round(x, n) belongs to units.py alone (units.rounded), so every writer rounds alike."""
     import ast
-    from pathlib import Path
 
-    root = Path(__file__).parent.parent / "generator"
+    from source_tree import GENERATOR as root, parsed
+
     found = []
     for path in sorted(root.rglob("*.py")):
         if path == root / "common" / "units.py":
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "round" \
                     and len(node.args) == 2:
                 found.append(f"{path.relative_to(root)}:{node.lineno}")
