@@ -134,8 +134,8 @@ SCHEMA: dict[str, Section] = {
         Field("corner", length(positive=False), "corner radius of a rounded shape (at most half the shorter side)",
               default="0mm"),
         Field("orientation", one_of(("pointy", "flat")), "of a hex", default="pointy"),
-        Field("back", TEMPLATE, "a template, or section *back*; omit for single-sided"),
-        Field("rows", LIST, "a list of mappings, a table file, section *rows_table*, or a folder of images "
+        Field("back", Kind("template or mapping"), "a template, or section *back*; omit for single-sided"),
+        Field("rows", Kind("list, file or mapping"), "a list of mappings, a table file, section *rows_table*, or a folder of images "
               "(section *rows_images*)", shown_default="one row"),
         Field("count", whole(0, MAX_COPIES), "copies of each row (per seat when per-player)", default=1),
         Field("per_player", YES_NO, "true: printed once per seat", default=False),
