@@ -145,15 +145,9 @@ def shared_builds(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Sha
     return lambda *argv: SharedBuilds(tmp_path_factory, argv)
 
 
-def build_on_papers(tmp_path_factory: pytest.TempPathFactory, game: str,
-                    formats: tuple[str, ...] = ("sheets", "svg")) -> dict[str, Path]:
-    """A shipped game built on A4 and on Letter: paper -> output/<game>/."""
-    out = {}
-    for paper in ("a4", "letter"):
-        root = tmp_path_factory.mktemp(f"{game}-{paper}")
-        build_game(game, BuildOptions(SheetOptions(paper), root, formats=formats))
-        out[paper] = root / game
-    return out
+def build_on_papers(shared_builds: Callable[..., SharedBuilds], game: str) -> dict[str, Path]:
+    """A shipped game's sheets and SVGs on A4 and on Letter, built once per session: paper -> output/<game>/."""
+    return {paper: shared_builds("--paper", paper, "--formats", "sheets,svg") / game for paper in ("a4", "letter")}
 
 
 def pieces_by_component(folder: Path) -> dict[str, int]:

@@ -31,11 +31,9 @@ def has(text: str, phrase: str) -> bool:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("aids")
-    for game in ("niya", "nyakuza", "kamiza"):
-        build_game(game, BuildOptions(SheetOptions(), out, formats=("shop",)))
-    return out
+def built(shared_builds):
+    """`built / game`: the shop files of niya, nyakuza and kamiza (the session's shared `--formats shop` builds)."""
+    return shared_builds("--formats", "shop")
 
 
 # -- Kamiza: follow the printed steps in order and get the referee's answer -----------------------------

@@ -20,10 +20,8 @@ TOLERANCE = 0.1
 
 
 @pytest.fixture(scope="module", params=["nyakuza", "nusfjord"])
-def built(request, tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp(f"cut-{request.param}")
-    build_game(request.param, BuildOptions(SheetOptions(), root, formats=("cut",)))
-    return root / request.param
+def built(request, shared_builds) -> Path:
+    return shared_builds("--formats", "cut") / request.param        # shared with test_cut_silhouette.py
 
 
 def arc_extent(p0, rx, large, sweep, p1) -> list[tuple[float, float]]:

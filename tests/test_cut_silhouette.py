@@ -17,9 +17,7 @@ import ezdxf
 import pypdfium2 as pdfium
 import pytest
 
-from generator.commands.build import BuildOptions, build_game
 from generator.cli import main
-from generator.layout.plan import SheetOptions
 
 INSET, SQUARE, LENGTH = 10.0, 5.0, 20.0
 CLEAR = 2.0
@@ -27,10 +25,8 @@ GAME = "nyakuza"                      # a card game: poker-sized cards, crop mar
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("silhouette")
-    build_game(GAME, BuildOptions(SheetOptions(), root, formats=("sheets", "cut")))
-    return root / GAME
+def built(shared_builds) -> Path:
+    return shared_builds("--formats", "cut") / GAME                 # cut implies sheets; shared with test_cut.py
 
 
 def zones(w: float, h: float, inset: float = INSET) -> list[tuple[float, float, float, float]]:

@@ -13,8 +13,8 @@ from conftest import build_on_papers, pieces_by_component
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> dict[str, Path]:
-    return build_on_papers(tmp_path_factory, "izakaya")
+def built(shared_builds) -> dict[str, Path]:
+    return build_on_papers(shared_builds, "izakaya")
 
 
 def test_the_set_has_what_the_rules_use_at_five_players(built):

@@ -15,8 +15,8 @@ from generator.load.game import load_game
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> dict[str, Path]:
-    return build_on_papers(tmp_path_factory, "nusfjord")
+def built(shared_builds) -> dict[str, Path]:
+    return build_on_papers(shared_builds, "nusfjord")
 
 
 def texts(svg: Path) -> list[str]:
