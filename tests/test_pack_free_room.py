@@ -15,7 +15,8 @@ import pytest
 
 from generator.commands.build import pieces_of
 from generator.model.designs import expand
-from generator.layout.plan import SheetOptions
+from generator.layout.pack import Rect, Variant, fill_page, grouped, printable
+from generator.layout.plan import PieceInput, SheetOptions
 from generator.layout.sheets import plan_sheets
 from generator.model.selection import Selection, select
 from generator.load import load_game
@@ -81,3 +82,30 @@ def test_pages_stay_cuttable(case, nyakuza_fold):
                 grown = (b[0] - 0.5 + 1e-6, b[1] - 0.5 + 1e-6, b[2] + 0.5 - 1e-6, b[3] + 0.5 - 1e-6)
                 assert not (seg[0] <= grown[2] and grown[0] <= seg[2] and seg[1] <= grown[3] and grown[1] <= seg[3]), \
                     (page.index, ln)
+
+
+@pytest.mark.parametrize("split", ["below", "max"])
+def test_a_snug_block_leaves_a_strip_another_size_fills(split):
+    """19.05 mm counters fill A4 seven across, leaving 20.7 mm that a 15.875 mm counter (25.9 mm with its bleed and
+    marks) cannot use; a snug fill (the page search's) sets five across and three of the smaller beside them."""
+    options = SheetOptions(paper="a4")
+    pieces = [PieceInput("big", None, 19.05, 19.05, "circle", 60), PieceInput("small", None, 15.875, 15.875, "circle", 60)]
+    full = printable(options)
+    strips = [(Rect(full.x, full.y, full.w, full.h - 2.6), Rect(full.x, full.bottom - 2.6, full.w, 2.6))]
+    held = {}
+    for snug in (False, True):
+        _, page, held[snug] = fill_page([list(g) for g in grouped(pieces)], options, (100.0, 2.6), strips,
+                                        Variant("area", split, True, snug))
+        if snug:
+            assert page.blocks[0].cols == 5 and any(b.items[0].design == "small" and b.cols == 3 for b in page.blocks)
+    assert held[True] > held[False] * 1.07
+
+
+def test_the_page_search_meets_the_goal_the_same_way_every_time():
+    """Izakaya with 2 players on A4: filling each page greedily takes 10 sheets (bound 8, allowed 9); the page search
+    (layout/search.py) finds 9, and plans it identically twice."""
+    spec = load_game("izakaya")
+    specs = select(spec, expand(spec), Selection(players=2))
+    plans = [plan_sheets(pieces_of(specs), SheetOptions(paper="a4"), spec.title) for _ in range(2)]
+    assert plans[0].pages == plans[1].pages
+    assert sum(1 for pg in plans[0].pages if pg.side == "front") == 9

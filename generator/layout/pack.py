@@ -98,13 +98,14 @@ class Variant:
                                 # "max": free room kept as every maximal empty rectangle (they overlap), so
                                 # strips beside and below blocks join up; blocks then need not line up
     sides_first: bool = True    # double-sided groups before single-sided ones
+    snug: bool = False          # a block may take fewer columns so that another group fills the strip beside it
 
 
 VARIANTS = tuple(Variant(o, s, d) for d in (True, False) for o in ("area", "side", "short") for s in ("below", "beside")) \
     + tuple(Variant("area", "max", d) for d in (True, False))
 
 
-def _groups(pieces: list[PieceInput], variant: Variant = Variant()) -> list[list[PieceInput]]:
+def grouped(pieces: list[PieceInput], variant: Variant = Variant()) -> list[list[PieceInput]]:
     """Instances grouped by sides, trim size and shape family: double-sided pieces first (so the pages
     that need a back come first and single-sided pieces only fill their gaps), largest first."""
     groups: dict[tuple, list[PieceInput]] = {}
@@ -112,10 +113,10 @@ def _groups(pieces: list[PieceInput], variant: Variant = Variant()) -> list[list
         key = (p.back is not None, rounded(p.w, 3), rounded(p.h, 3), p.shape == "rect", p.rotatable)
         groups.setdefault(key, []).extend([p] * p.count)
 
-    return sorted(groups.values(), key=lambda g: _rank(g[0], variant))
+    return sorted(groups.values(), key=lambda g: rank(g[0], variant))
 
 
-def _rank(p: PieceInput, variant: Variant) -> tuple:
+def rank(p: PieceInput, variant: Variant) -> tuple:
     """A group's place in the variant's order (sorting is stable: equal ranks keep the spec's order)."""
     w, h = rounded(p.w, 3), rounded(p.h, 3)
     size = {"area": (-(w * h),), "side": (-max(w, h), -(w * h)), "short": (-min(w, h), -(w * h))}[variant.order]
@@ -161,7 +162,7 @@ def pack(pieces: list[PieceInput], options: SheetOptions, area: Rect | None = No
     """
     area = area or printable(options)
     _unfit(pieces, options, [area])
-    groups = [list(g) for g in _groups(pieces) if g]
+    groups = [list(g) for g in grouped(pieces) if g]
     pages: list[list[Block]] = []
     while any(groups):
         pages.append(_fill(groups, [area], options, Variant()))
@@ -187,16 +188,15 @@ def pack_pages(pieces: list[PieceInput], options: SheetOptions, label: tuple[flo
     is tried and the fewest pages kept (then the fewest pages needing a back, then the first variant).
     """
     _unfit(pieces, options, [a for a, _ in strips])
-    full = printable(options)
-    floor = math.ceil(sum(_footprint(p, options) * p.count for p in pieces) / (full.w * full.h) - EPS)
+    floor = area_floor(pieces, options)
     best, best_key, tried = None, None, set()
     for i, variant in enumerate((None,) + VARIANTS):
-        same = variant and _same_as(_groups(pieces, variant), variant)
+        same = variant and _same_as(grouped(pieces, variant), variant)
         if same in tried:              # packs exactly as a variant tried before (one size of piece, say)
             continue
         tried.add(same)
         pages = _pack_variant(pieces, options, label, strips, variant)
-        key = (len(pages), sum(1 for pg in pages if _double(pg.blocks)), i)
+        key = (len(pages), sum(1 for pg in pages if needs_back(pg.blocks)), i)
         if best_key is None or key < best_key:
             best, best_key = pages, key
         if len(best) <= floor:
@@ -205,23 +205,29 @@ def pack_pages(pieces: list[PieceInput], options: SheetOptions, label: tuple[flo
 
 
 def _same_as(groups: list[list[PieceInput]], variant: Variant) -> tuple:
-    """What decides a variant's packing: the order its groups come in and how it splits free room."""
-    return (tuple(id(g[0]) for g in groups), variant.split)
+    """What decides a variant's packing: the order its groups come in and how it splits and fills free room."""
+    return (tuple(id(g[0]) for g in groups), variant.split, variant.snug)
 
 
-def _footprint(p: PieceInput, options: SheetOptions) -> float:
+def area_floor(pieces: list[PieceInput], options: SheetOptions) -> int:
+    """Pages the pieces' trim + bleed areas fill at the least: no plan takes fewer."""
+    full = printable(options)
+    return math.ceil(sum(footprint(p, options) * p.count for p in pieces) / (full.w * full.h) - EPS)
+
+
+def footprint(p: PieceInput, options: SheetOptions) -> float:
     b = options.bleed_mm
     return (p.w + 2 * b) * (p.h + 2 * b)
 
 
-def _double(blocks: list[Block]) -> bool:
+def needs_back(blocks: list[Block]) -> bool:
     return any(bl.items[0].back is not None for bl in blocks)
 
 
 def _pack_variant(pieces: list[PieceInput], options: SheetOptions, label: tuple[float, float],
                   strips: list[tuple[Rect, Rect]], variant: Variant | None) -> list[PackedPage]:
     """Pages filled one after another with `variant`, or (None) each with whichever variant fills it most."""
-    groups = [list(g) for g in _groups(pieces, variant or Variant()) if g]
+    groups = [list(g) for g in grouped(pieces, variant or Variant()) if g]
     pages: list[PackedPage] = []
     while any(groups):
         best, seen = None, set()
@@ -230,7 +236,7 @@ def _pack_variant(pieces: list[PieceInput], options: SheetOptions, label: tuple[
             if _same_as(ranked, v) in seen:    # fills this page exactly as a variant before it
                 continue
             seen.add(_same_as(ranked, v))
-            trial, page, size = _page(ranked, options, label, strips, v)
+            trial, page, size = fill_page(ranked, options, label, strips, v)
             if best is None or size > best[2] + EPS:
                 best = (trial, page, size)
         groups = [g for g in best[0] if g]
@@ -240,10 +246,10 @@ def _pack_variant(pieces: list[PieceInput], options: SheetOptions, label: tuple[
 
 def _ranked(groups: list[list[PieceInput]], variant: Variant) -> list[list[PieceInput]]:
     """The groups left, in the variant's rank order."""
-    return sorted(groups, key=lambda g: _rank(g[0], variant))
+    return sorted(groups, key=lambda g: rank(g[0], variant))
 
 
-def _page(groups: list[list[PieceInput]], options: SheetOptions, label: tuple[float, float],
+def fill_page(groups: list[list[PieceInput]], options: SheetOptions, label: tuple[float, float],
           strips: list[tuple[Rect, Rect]], variant: Variant) -> tuple[list[list[PieceInput]], PackedPage, float]:
     """One page filled with `variant`: the groups left after it, the page, and the area it holds."""
     full = printable(options)
@@ -263,7 +269,7 @@ def _page(groups: list[list[PieceInput]], options: SheetOptions, label: tuple[fl
 
 
 def _held(blocks: list[Block], options: SheetOptions) -> float:
-    return sum(_footprint(i, options) for bl in blocks for i in bl.items)
+    return sum(footprint(i, options) for bl in blocks for i in bl.items)
 
 
 # marks before a block grow this far into free space, and a fold line's tick after one (layout/fold.py); plus a gap
@@ -289,52 +295,87 @@ def label_spot(free: list[Rect], area: Rect, length: float, depth: float) -> Rec
 def _fill(groups: list[list[PieceInput]], free: list[Rect], options: SheetOptions, variant: Variant) -> list[Block]:
     """Fill one page: place the first group (in rank order) that fits anywhere, as the largest block its
     best spot holds, until nothing fits. Takes the placed pieces out of `groups`; `free` is left holding
-    the page's free rectangles."""
+    the page's free rectangles. Free room only shrinks, so a group that fits nowhere is not tried again."""
     b, band = options.bleed_mm, band_mm(options)
     blocks: list[Block] = []
-    placed = True
-    while placed:
-        placed = False
-        for g in groups:
-            if not g:
-                continue
-            best = _best_spot(free, g, options, band)
-            if best is None:
-                continue
-            rect_i, cols, rows, rotated, shared, fw, fh = best
-            n = min(len(g), cols * rows)
-            items, g[:] = tuple(g[:n]), g[n:]
-            rect = free[rect_i]
-            cw, ch = turned_size(90 if rotated else 0, items[0].w, items[0].h)
-            blocks.append(Block(items, cols, math.ceil(n / cols), rotated, shared, rect.x + band, rect.y + band,
-                                cw, ch, b))
-            if variant.split == "max":
-                free[:] = _carve(free, Rect(rect.x, rect.y, fw, fh))
-            else:
-                free.extend(_split(free.pop(rect_i), fw, fh, variant.split))
-            free.sort(key=lambda r: (r.y, r.x))
-            placed = True
+    live = [g for g in groups if g]
+    widths = {id(g): _widths(g, options, band) for g in live} if variant.snug else {}
+    while live:
+        for k, g in enumerate(live):
+            others = sorted({w for q in live if q is not g for w in widths[id(q)]}) if widths else ()
+            best = _best_spot(free, g, options, band, others)
+            if best is not None:
+                break
+        else:
             break
+        rect_i, cols, rows, rotated, shared, fw, fh = best
+        n = min(len(g), cols * rows)
+        items, g[:] = tuple(g[:n]), g[n:]
+        rect = free[rect_i]
+        cw, ch = turned_size(90 if rotated else 0, items[0].w, items[0].h)
+        blocks.append(Block(items, cols, math.ceil(n / cols), rotated, shared, rect.x + band, rect.y + band, cw, ch, b))
+        if variant.split == "max":
+            free[:] = _carve(free, Rect(rect.x, rect.y, fw, fh))
+        else:
+            free.extend(_split(free.pop(rect_i), fw, fh, variant.split))
+        free.sort(key=lambda r: (r.y, r.x))
+        live = [q for q in live[k:] if q]
     return blocks
 
 
-def _best_spot(free: list[Rect], group: list[PieceInput], options: SheetOptions, band: float):
-    """The free rectangle and orientation that place the most pieces (then waste the least)."""
+def _best_spot(free: list[Rect], group: list[PieceInput], options: SheetOptions, band: float,
+               others: list[tuple[float, float]] = ()):
+    """The free rectangle and orientation that place the most pieces (then waste the least); with `others`
+    (a snug fill: the (pitch, overhead) across the page of the other groups' blocks), see _snug."""
     p = group[0]
     shared = options.marks == "lines" and p.shape == "rect"
+    trail = min(band, TRAIL_MM)
     best, best_key = None, None
+    sizes = [(rotated, *turned_size(90 if rotated else 0, p.w, p.h)) for rotated in _turns(p)]
     for i, rect in enumerate(free):
-        for rotated in _turns(p):
-            w, h = turned_size(90 if rotated else 0, p.w, p.h)
-            fit = _fit(rect, w, h, options.bleed_mm, band, shared, len(group), min(band, TRAIL_MM))
+        for rotated, w, h in sizes:
+            fit = _fit(rect, w, h, options.bleed_mm, band, shared, len(group), trail)
             if fit is None:
                 continue
+            if others:
+                fit = _snug(rect, fit, _pitch(w, h, options.bleed_mm, shared), len(group), others)
             cols, rows, fw, fh = fit
             n = min(len(group), cols * rows)
             key = (n, -(fw * fh), -rect.y, -rect.x, not rotated)
             if best_key is None or key > best_key:
                 best, best_key = (i, cols, rows, rotated, shared, fw, fh), key
     return best
+
+
+def _pitch(w: float, h: float, b: float, shared: bool) -> tuple[float, float]:
+    return (w, h) if shared else (w + 2 * b, h + 2 * b)
+
+
+def _widths(group: list[PieceInput], options: SheetOptions, band: float) -> set[tuple[float, float]]:
+    """(pitch, overhead) across the page of a block of the group, in each orientation it may take."""
+    p = group[0]
+    shared = options.marks == "lines" and p.shape == "rect"
+    extra = (2 * options.bleed_mm if shared else 0.0) + band + min(band, TRAIL_MM)
+    return {(_pitch(*turned_size(90 if r else 0, p.w, p.h), options.bleed_mm, shared)[0], extra) for r in _turns(p)}
+
+
+def _snug(rect: Rect, fit: tuple[int, int, float, float], pitch: tuple[float, float], left: int,
+          others: list[tuple[float, float]]) -> tuple[int, int, float, float]:
+    """A block of up to three columns fewer when that leaves a strip beside it that another group fills
+    more fully (the least paper left over across the rectangle); rows grow to hold as many as they can."""
+    cols, rows, fw, fh = fit
+    extra, py = fw - cols * pitch[0], pitch[1]
+    best = None
+    for c in range(cols, max(cols - 3, 0), -1):
+        room = rect.w - (c * pitch[0] + extra)
+        waste = min([room - x - ((room - x + EPS) // w) * w for w, x in others if room >= w + x - EPS] + [room])
+        if best is None or waste < best[0] - EPS:
+            best = (waste, c)
+    c = best[1]
+    if c == cols:
+        return fit
+    r = min(int((rect.h - (fh - rows * py) + EPS) // py), math.ceil(left / c))
+    return c, r, c * pitch[0] + extra, r * py + (fh - rows * py)
 
 
 def _turns(p: PieceInput) -> tuple[bool, ...]:

@@ -11,7 +11,8 @@ from generator.layout.duplex import back_placement
 from generator.layout.fold import check_fold, fold_inputs, fold_words, unfold
 from generator.layout.footer import FOOTER_MM, Footer, footer_length, footers, how_to_print, packed_footer, strip
 from generator.layout.marks import block_lines
-from generator.layout.pack import Block, Rect, fits_paper, pack_pages, printable
+from generator.layout.pack import Block, Rect, fits_paper, printable
+from generator.layout.search import search_pages
 from generator.geometry.outline import line_d
 from generator.layout.plan import Outline, Page, PieceInput, Placement, SheetOptions, SheetPlan
 
@@ -46,11 +47,13 @@ def _outlines(block: Block, placements: list[Placement], marks: str) -> list[Out
     return out
 
 
-def _pack_with_footer(pieces: list[PieceInput], options: SheetOptions, title: str) -> list[tuple[list[Block], Footer]]:
-    """Pages of blocks, each with its footer: where the page has room, else in a strip along an edge."""
+def _pack_with_footer(pieces: list[PieceInput], options: SheetOptions, title: str,
+                      tiled: int) -> list[tuple[list[Block], Footer]]:
+    """Pages of blocks, each with its footer: where the page has room, else in a strip along an edge
+    (`tiled`: the sheets boards tiled over pages take besides, which the paper goal counts too)."""
     strips = [(f.area, strip(f.edge, printable(options))) for f in footers(options)]
     label = (footer_length(_longest_words(title, options)), FOOTER_MM)
-    return [(page.blocks, packed_footer(page)) for page in pack_pages(pieces, options, label, strips)]
+    return [(page.blocks, packed_footer(page)) for page in search_pages(pieces, options, label, strips, tiled)]
 
 
 def _longest_words(title: str, options: SheetOptions) -> str:
@@ -101,9 +104,10 @@ def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> 
     boards = [p for p in pieces if p.tileable and not fits_paper(p, plain)]
     rest = [p for p in pieces if p not in boards]
     backs = {p.design: None if p.design in pairs else p.back for p in pieces}
-    runs = _packed_runs(rest, options, plain, backs, title)
+    tiled = sum(board_pages(b, plain) * b.count for b in boards)
+    runs = _packed_runs(rest, options, plain, backs, title, tiled)
     duplex_fronts = sum(1 for blocks, _, _ in runs if _double(blocks, backs))
-    sheets = len(runs) + sum(board_pages(b, plain) * b.count for b in boards)
+    sheets = len(runs) + tiled
     pages: list[Page] = []
     for k, (blocks, footer, opts) in enumerate(runs):
         front = _front_page(len(pages), blocks, footer, opts, options, pairs,
@@ -145,8 +149,8 @@ def _double(blocks: list[Block], backs: dict) -> bool:
     return any(backs[i.design] for bl in blocks for i in bl.items)
 
 
-def _packed_runs(pieces: list[PieceInput], options: SheetOptions, plain: SheetOptions,
-                 backs: dict, title: str) -> list[tuple[list[Block], Footer, SheetOptions]]:
+def _packed_runs(pieces: list[PieceInput], options: SheetOptions, plain: SheetOptions, backs: dict, title: str,
+                 tiled: int) -> list[tuple[list[Block], Footer, SheetOptions]]:
     """Pages of blocks with the footer and options they were packed with. With print-then-cut marks, pieces
     too large to clear them go on pages of their own without marks (cut by hand); double-sided pages
     still come first."""
@@ -158,7 +162,7 @@ def _packed_runs(pieces: list[PieceInput], options: SheetOptions, plain: SheetOp
         groups = [(g, o) for g, o in (([p for p in pieces if p not in large], options), (large, plain)) if g]
     runs = []
     for group, opts in groups:
-        runs += [(blocks, footer, opts) for blocks, footer in _pack_with_footer(group, opts, title)]
+        runs += [(blocks, footer, opts) for blocks, footer in _pack_with_footer(group, opts, title, tiled)]
     return sorted(runs, key=lambda run: not _double(run[0], backs))       # stable: double-sided first
 
 

@@ -135,8 +135,8 @@ SCHEMA: dict[str, Section] = {
               default="0mm"),
         Field("orientation", one_of(("pointy", "flat")), "of a hex", default="pointy"),
         Field("back", Kind("template or mapping"), "a template, or section *back*; omit for single-sided"),
-        Field("rows", Kind("list, file or mapping"), "a list of mappings, a table file, section *rows_table*, or a folder of images "
-              "(section *rows_images*)", shown_default="one row"),
+        Field("rows", Kind("list, file or mapping"), "a list of mappings, a table file, section *rows_table*, or a folder "
+              "of images (section *rows_images*)", shown_default="one row"),
         Field("count", whole(0, MAX_COPIES), "copies of each row (per seat when per-player)", default=1),
         Field("per_player", YES_NO, "true: printed once per seat", default=False),
         Field("params", MAPPING, "anything the template needs, as `params`", default={}),
