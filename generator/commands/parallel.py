@@ -10,9 +10,7 @@ or `--jobs 1`, builds in this process with the usual progress bar.
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from multiprocessing import get_context
 from pathlib import Path
 from typing import TextIO
 
@@ -55,6 +53,9 @@ def build_many(names: list[str | Path], options: BuildOptions, progress: Progres
     jobs = max(1, min(jobs, len(names)))
     if jobs == 1:
         return [build_one(name, options, progress) for name in names]
+    from concurrent.futures import ProcessPoolExecutor, as_completed   # multiprocessing: only several games pay for it
+    from multiprocessing import get_context
+
     progress.stage(f"{len(names)} games on {jobs} cores", len(names))
     outcomes: dict[int, Outcome] = {}
     with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
