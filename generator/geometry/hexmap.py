@@ -11,8 +11,9 @@ the legend's numbered kind. This module knows no game's words.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
+
+from generator.geometry.hexagon import corner_radius
 
 
 
@@ -103,11 +104,11 @@ def parse_map(text: str, legend: Legend) -> tuple[HexMap | None, list[str]]:
 
 def centre_mm(row: int, col: int, flat_mm: float) -> tuple[float, float]:
     """Centre of a pointy-topped hex (flat-to-flat `flat_mm`) relative to the map's top-left hex box."""
-    radius = flat_mm / math.sqrt(3)
+    radius = corner_radius(flat_mm)
     return (flat_mm * (col + 0.5 + 0.5 * (row & 1)), radius + row * 1.5 * radius)
 
 
 def extent_mm(hexmap: HexMap, flat_mm: float) -> tuple[float, float]:
     """Width and height of the map's hexes."""
-    radius = flat_mm / math.sqrt(3)
+    radius = corner_radius(flat_mm)
     return (flat_mm * (hexmap.cols + 0.5), 2 * radius + (hexmap.rows - 1) * 1.5 * radius)

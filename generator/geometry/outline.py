@@ -10,6 +10,7 @@ import math
 import re
 
 from generator.common.units import fmt_number
+from generator.geometry.hexagon import hex_points
 
 ARC_STEP_DEG = 5.0
 
@@ -129,3 +130,25 @@ def line_d(x1: float, y1: float, x2: float, y2: float) -> str:
     """The path data of one straight line (a fold), its numbers at six significant digits."""
     a, b, c, d = (fmt_number(v, significant=6) for v in (x1, y1, x2, y2))
     return f"M {a} {b} L {c} {d}"
+
+
+def piece_outline_d(shape: str, w: float, h: float, orientation: str = "pointy", corner: float = 0.0,
+                    outline: str | None = None) -> str:
+    """Trim outline of a piece as SVG path data in its trim coordinates (consumers translate it)."""
+    f = fmt_number
+
+    if shape == "circle":   # four quarter arcs: a radius rounded for print stays on the circle
+        r = w / 2
+        return (f"M 0 {f(r)} A {f(r)} {f(r)} 0 0 1 {f(r)} 0 A {f(r)} {f(r)} 0 0 1 {f(w)} {f(r)} "
+                f"A {f(r)} {f(r)} 0 0 1 {f(r)} {f(w)} A {f(r)} {f(r)} 0 0 1 0 {f(r)} Z")
+    if shape == "hex":
+        pts = hex_points(w, h, orientation)
+        return "M " + " L ".join(f"{f(x)} {f(y)}" for x, y in pts) + " Z"
+    if shape == "rounded":
+        r = corner
+        return (f"M {f(r)} 0 H {f(w - r)} A {f(r)} {f(r)} 0 0 1 {f(w)} {f(r)} V {f(h - r)} "
+                f"A {f(r)} {f(r)} 0 0 1 {f(w - r)} {f(h)} H {f(r)} A {f(r)} {f(r)} 0 0 1 0 {f(h - r)} "
+                f"V {f(r)} A {f(r)} {f(r)} 0 0 1 {f(r)} 0 Z")
+    if shape == "outline" and outline:
+        return outline
+    return f"M 0 0 H {f(w)} V {f(h)} H 0 Z"

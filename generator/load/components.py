@@ -10,7 +10,8 @@ from generator.common.confine import confined
 from generator.model.designs import slugify
 from generator.common.errors import Problem, display_path
 from generator.geometry.hexmap import HexMap, Legend, extent_mm, parse_map
-from generator.model.game import Component, Face, Row, Segment, frozen_map, hex_box_mm
+from generator.geometry.hexagon import hex_box_mm
+from generator.model.game import Component, Face, Row, Segment, frozen_map
 from generator.geometry.nets import NETS, Net
 from generator.load.images import ImageFolderReader
 from generator.load.placement import read_fits, read_spaces

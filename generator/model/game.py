@@ -6,7 +6,6 @@ carries its provenance. Nothing here touches the disk or knows about PDFs.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -14,8 +13,9 @@ from typing import Any, Mapping
 
 from generator.common.errors import ProblemCollector, display_path
 from generator.geometry.fit import Footprint
-from generator.common.units import fmt_number, rounded
+from generator.geometry.hexagon import hex_box_mm
 from generator.geometry.hexmap import HexMap
+from generator.geometry.outline import piece_outline_d
 from generator.geometry.segment import Segment
 
 KINDS = ("card", "tile", "hex-tile", "token", "screen", "standee", "board", "sheet")
@@ -163,11 +163,12 @@ class Component:
         if name in self.spaces:
             return Footprint("rect", *self.spaces[name])
         flat = self.hex_space_mm
-        return Footprint("hex", flat, flat * 2 / math.sqrt(3), "pointy")
+        return Footprint("hex", *hex_box_mm(flat, "pointy"), "pointy")
 
     def cut_path(self) -> str:
         """The cut outline as SVG path data in trim coordinates."""
-        return outline_path(self)
+        return piece_outline_d(self.shape, self.width_mm, self.height_mm, self.hex_orientation, self.corner_mm,
+                               self.outline)
 
 
 @dataclass(frozen=True)
@@ -240,44 +241,3 @@ class Game:
     def seats(self) -> int:
         """Seats that per-player components are printed for."""
         return len(self.player_colours)
-
-
-def hex_points(width_mm: float, height_mm: float, orientation: str, inset_mm: float = 0.0) -> list[tuple[float, float]]:
-    """Corners of a regular hexagon filling a width x height box (pointy: vertices top and bottom)."""
-    cx, cy = width_mm / 2, height_mm / 2
-    if orientation == "pointy":
-        r = height_mm / 2 - inset_mm / math.cos(math.pi / 6)
-        angles = [90 + 60 * k for k in range(6)]
-    else:
-        r = width_mm / 2 - inset_mm / math.cos(math.pi / 6)
-        angles = [60 * k for k in range(6)]
-    return [(rounded(cx + r * math.cos(math.radians(a)), 4), rounded(cy - r * math.sin(math.radians(a)), 4)) for a in angles]
-
-
-def hex_box_mm(flat_to_flat_mm: float, orientation: str) -> tuple[float, float]:
-    """Width and height of a hexagon given its flat-to-flat distance."""
-    corner = flat_to_flat_mm * 2 / math.sqrt(3)
-    return (flat_to_flat_mm, corner) if orientation == "pointy" else (corner, flat_to_flat_mm)
-
-
-def outline_path(c: Component) -> str:
-    """Trim outline of a piece as SVG path data in its trim coordinates (consumers translate it)."""
-    w, h = c.width_mm, c.height_mm
-
-    f = fmt_number
-
-    if c.shape == "circle":   # four quarter arcs: a radius rounded for print stays on the circle
-        r = w / 2
-        return (f"M 0 {f(r)} A {f(r)} {f(r)} 0 0 1 {f(r)} 0 A {f(r)} {f(r)} 0 0 1 {f(w)} {f(r)} "
-                f"A {f(r)} {f(r)} 0 0 1 {f(r)} {f(w)} A {f(r)} {f(r)} 0 0 1 0 {f(r)} Z")
-    if c.shape == "hex":
-        pts = hex_points(w, h, c.hex_orientation)
-        return "M " + " L ".join(f"{f(x)} {f(y)}" for x, y in pts) + " Z"
-    if c.shape == "rounded":
-        r = c.corner_mm
-        return (f"M {f(r)} 0 H {f(w - r)} A {f(r)} {f(r)} 0 0 1 {f(w)} {f(r)} V {f(h - r)} "
-                f"A {f(r)} {f(r)} 0 0 1 {f(w - r)} {f(h)} H {f(r)} A {f(r)} {f(r)} 0 0 1 0 {f(h - r)} "
-                f"V {f(r)} A {f(r)} {f(r)} 0 0 1 {f(r)} 0 Z")
-    if c.shape == "outline" and c.outline:
-        return c.outline
-    return f"M 0 0 H {f(w)} V {f(h)} H 0 Z"

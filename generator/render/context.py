@@ -18,7 +18,8 @@ from markupsafe import Markup
 from generator.model.designs import DesignSpec
 from generator.common.errors import Problem, RenderError
 from generator.geometry.hexmap import centre_mm, extent_mm
-from generator.model.game import Game, hex_points
+from generator.geometry.hexagon import corner_radius, hex_box_mm, hex_points
+from generator.model.game import Game
 from generator.render import richtext
 from generator.render.art import Art, load_art
 from generator.render.bleed import Box, bleed_markup, fit_to_trim
@@ -95,18 +96,18 @@ def map_geometry(c, b: float, game: Game | None) -> dict[str, Any]:
     flat = c.hex_space_mm
     ext_w, ext_h = extent_mm(c.hexmap, flat)
     x0, y0 = b + (c.width_mm - ext_w) / 2, b + (c.height_mm - ext_h) / 2
-    corners = hex_points(flat, flat * 2 / math.sqrt(3), "pointy")
+    corners = hex_points(*hex_box_mm(flat, "pointy"), "pointy")
 
     def place(row: int, col: int) -> dict[str, Any]:
         cx, cy = centre_mm(row, col, flat)
         x, y = x0 + cx, y0 + cy
-        pts = " ".join(f"{fmt_number(x + px - flat / 2)},{fmt_number(y + py - flat / math.sqrt(3))}" for px, py in corners)
+        pts = " ".join(f"{fmt_number(x + px - flat / 2)},{fmt_number(y + py - corner_radius(flat))}" for px, py in corners)
         return {"x": x, "y": y, "points": pts, "row": row, "col": col}
 
     spaces = [{"id": s.id, "kind": s.kind, "number": s.number, "tile": tiles.get(s.number), **place(s.row, s.col)}
               for s in c.hexmap.spaces]
     markers = [{"kind": kind, **place(row, col)} for kind, row, col in c.hexmap.markers]
-    return {"x": x0, "y": y0, "w": ext_w, "h": ext_h, "space": flat, "radius": flat / math.sqrt(3),
+    return {"x": x0, "y": y0, "w": ext_w, "h": ext_h, "space": flat, "radius": corner_radius(flat),
             "spaces": spaces, "markers": markers}
 
 
