@@ -173,6 +173,7 @@ def test_art_nested_65_deep_is_refused_naming_the_art(game):
     assert code == 2 and err == ["error: demo/art/star.svg: SVG art nested more than 64 elements deep is refused"]
 
 
+@pytest.mark.slow                      # renders 53 MB of art: a stress test, not the quick loop
 def test_a_raster_of_exactly_40_mb_is_placed_without_blaming_the_template(game, tmp_path):
     """README: raster art up to 40 MB; its 53 MB as base64 is the art's, not the template's output."""
     from generator.model.designs import expand
