@@ -2,7 +2,7 @@
 
 The images are copied into the new game's fronts/ (and backs/ or back.<ext>), since a build reads
 nothing outside its game folder; the spec names the folders, not the files (`rows: {images:
-fronts/}`, spec/images.py), so an image added to fronts/ is a new card at the next build. Only PNG,
+fronts/}`, load/images.py), so an image added to fronts/ is a new card at the next build. Only PNG,
 JPEG and WebP files are copied; a picture in another format is refused, naming it, rather than
 silently left out of the deck. The copy itself is bounded_copy.BoundedCopy.
 """

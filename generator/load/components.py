@@ -328,7 +328,7 @@ class ComponentReader:
         return rows
 
     def image_rows(self, value: Any, where: str, default_count: int) -> list[Row] | None:
-        """`rows: {images: fronts/, back: back.png}`: a row per image file (spec/images.py); the art
+        """`rows: {images: fronts/, back: back.png}`: a row per image file (load/images.py); the art
         tables `image` and `back` its templates place are added to the game's art."""
         m = self.r.mapping(value, where, *keys("rows_images"))
         found = ImageFolderReader(self.r, self.folder, self.placeholders).read(m, where) if m is not None else None

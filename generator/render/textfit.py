@@ -1,7 +1,7 @@
 """Text that fits its box: wrapped at word (or CJK character) boundaries, then shrunk until it fits.
 
 Lines are measured as they are set: shaped by HarfBuzz with the font's kerning and ligatures
-(spec/fonts.py), so fitted text never leaves its box. Japanese breaks follow the basic kinsoku
+(load/fonts.py), so fitted text never leaves its box. Japanese breaks follow the basic kinsoku
 rules: closing brackets, stops, commas and small kana never start a line, opening brackets never
 end one. Several paragraphs (a heading and its body, say) shrink together, so they keep their
 proportions.
