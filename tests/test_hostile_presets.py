@@ -23,7 +23,7 @@ dpi: {dpi}
 bleed: 0.125in
 safe: 0.125in
 colour: rgb
-format: png
+format: {format}
 files: {files}
 tolerance: 1.5
 {key}: {pattern}
@@ -36,8 +36,9 @@ PATTERN_LINE, PRODUCT_LINE = 10, 12
 def preset(folder: Path, pattern: str = '"{design}.png"', key: str = "front", files: str = "per-card",
            dpi: int = 300, pixels: str = "825, 1125", product: str = "Poker") -> Path:
     path = folder / "hostile.yaml"
-    path.write_text(PRESET.format(dpi=dpi, files=files, key=key, pattern=pattern, pixels=pixels, product=product),
-                    encoding="utf-8")
+    fmt = {"per-card": "png", "per-deck": "pdf"}.get(files, "png")
+    path.write_text(PRESET.format(dpi=dpi, files=files, format=fmt, key=key, pattern=pattern, pixels=pixels,
+                                  product=product), encoding="utf-8")
     return path
 
 
@@ -319,3 +320,14 @@ def test_a_landscape_card_is_turned_to_a_portrait_product_never_cropped(game, fi
     assert shop["front"].size == shop["back"].size == (825, 1125)
     assert _difference(shop["front"], whole["front"].transpose(Image.Transpose.ROTATE_270)) < 4
     assert _difference(shop["back"], whole["back"].transpose(Image.Transpose.ROTATE_90)) < 4
+
+
+@pytest.mark.parametrize("files, fmt, wanted", [("per-card", "pdf", "png"), ("per-deck", "png", "pdf")])
+def test_a_format_its_files_do_not_write_is_refused(game, files, fmt, wanted):
+    """Per-card files are PNGs and per-deck files PDFs: a preset saying otherwise would get files of another
+    type than it asked for, silently; it is one line at its `format:` instead."""
+    path = preset(game.parent, '"{design}.png"' if files == "per-card" else '"{component}.pdf"',
+                  key="front" if files == "per-card" else "deck", files=files)
+    path.write_text(path.read_text().replace(f"format: {wanted}", f"format: {fmt}"), encoding="utf-8")
+    code, err = shop_build(game, str(path))
+    refused(game, err, code, "hostile.yaml:7: format: ", f'expected "{wanted}" with files: {files}', f'got "{fmt}"')

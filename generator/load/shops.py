@@ -30,6 +30,7 @@ from generator.common.units import MAX_BLEED_MM, MM_PER_IN, describe
 KEYS = ("name", "source", "dpi", "bleed", "safe", "colour", "format", "files", "tolerance", "products")
 OPTIONAL = ("front", "back", "deck", "page_order", "ink_limit", "pdfx")
 FILES = ("per-card", "per-deck")
+FORMAT_OF = {"per-card": "png", "per-deck": "pdf"}   # what each way of filing writes
 PATTERNS = {                    # a file name pattern: the fields it may use, the one naming each file, its type
     "front": (("component", "design"), "design", ".png"),
     "back": (("component", "design"), "design", ".png"),
@@ -113,6 +114,9 @@ def load_preset(name: str) -> Preset:
     colour = r.choice(m.get("colour"), "colour", ("rgb", "cmyk")) if "colour" in m else None
     fmt = r.choice(m.get("format"), "format", ("png", "pdf")) if "format" in m else None
     files = r.choice(m.get("files"), "files", FILES) if "files" in m else None
+    if fmt and files and fmt != FORMAT_OF[files]:
+        r.add("format", f'expected "{FORMAT_OF[files]}" with files: {files} (per-card writes a PNG a card face, '
+                        f'per-deck a PDF a deck), got "{fmt}"')
     tolerance = m.get("tolerance", 0)
     if "tolerance" in m and (not isinstance(tolerance, (int, float)) or isinstance(tolerance, bool)
                              or not 0 <= tolerance <= 10):
