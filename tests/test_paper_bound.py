@@ -30,21 +30,12 @@ EDGE = 5.0                                                        # a home print
 LATO = Path(__file__).parent.parent / "fonts" / "Lato-Regular.ttf"
 
 
-# Not yet within the allowance: Izakaya on Letter with 4 players takes 12 sheets (bound 10: its pieces' trim + bleed
-# fill 9.85 pages; allowed 11). Eleven sheets would need every page 89.5 % full on average, where the tile pages
-# hold 91 % and a page of two 120 x 160 mm player aids at most 87 %; the page search (layout/search.py), even ten
-# times wider than it runs, finds no plan of 11. (A4 with 2-4 players now meet the goal through that search.)
-OPEN = {("izakaya", "letter", 4)}
-
-
 def _jobs():
     for game in SHIPPED_GAMES:
         spec = load_game(game)
         for paper in PAGES:
             for players in [None] + [entry.players for entry in spec.setup]:
-                known = (game, paper, players) in OPEN
-                yield pytest.param(game, paper, players, marks=[pytest.mark.xfail(strict=True, reason="issue 18: "
-                                   "not yet within 1.1 x the bound")] if known else [])
+                yield pytest.param(game, paper, players)
 
 
 def manifest_of(game: str, paper: str, players: int | None, duplex: str = "long") -> dict:

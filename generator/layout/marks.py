@@ -36,9 +36,11 @@ def _reach(block: Block, others: list[Block], area: Rect, side: str, keep_out: t
 
 
 def mark_length(block: Block, others: list[Block], area: Rect, side: str, keep_out: tuple[Rect, ...] = ()) -> float:
-    """How long the marks on `side` are; 0 on a right or bottom side whose paper went to a neighbour's marks."""
-    room = min(MARK_MAX_MM, _reach(block, others, area, side, keep_out) - MARK_OFFSET_MM)
-    if side in ("right", "bottom") and room < MARK_MIN_MM - 1e-6:
+    """How long the marks on `side` are; 0 on a right or bottom side whose paper went to a neighbour's marks,
+    and on a side the block shares with one it carries on (a mixed column, layout/stack.py: marked there)."""
+    reach = _reach(block, others, area, side, keep_out)
+    room = min(MARK_MAX_MM, reach - MARK_OFFSET_MM)
+    if (side in ("right", "bottom") and room < MARK_MIN_MM - 1e-6) or reach < MARK_OFFSET_MM:
         return 0.0
     return max(MARK_MIN_MM, room)
 
@@ -67,11 +69,13 @@ def block_lines(block: Block, others: list[Block], options: SheetOptions, area: 
     lines: list[Line] = []
     if options.marks in ("crop", "both"):
         for x in xs:
-            lines.append(Line(x, r.y - start - length["top"], x, r.y - start, "crop"))
+            if length["top"]:
+                lines.append(Line(x, r.y - start - length["top"], x, r.y - start, "crop"))
             if length["bottom"]:
                 lines.append(Line(x, r.bottom + start, x, r.bottom + start + length["bottom"], "crop"))
         for y in ys:
-            lines.append(Line(r.x - start - length["left"], y, r.x - start, y, "crop"))
+            if length["left"]:
+                lines.append(Line(r.x - start - length["left"], y, r.x - start, y, "crop"))
             if length["right"]:
                 lines.append(Line(r.right + start, y, r.right + start + length["right"], y, "crop"))
     if options.marks in ("lines", "both") and block.items[0].shape in STRAIGHT_EDGED:

@@ -22,6 +22,7 @@ from generator.common.errors import OptionError
 from generator.layout.registration import clear_area
 from generator.layout.plan import MARGIN_MM, MARK_MAX_MM, MARK_MIN_MM, MARK_OFFSET_MM, PieceInput, SheetOptions
 from generator.layout.turn import turned_size
+from generator.layout.stack import extend
 
 EPS = 1e-6
 TRAIL_MM = 0.5    # after a block (right, bottom): the clearance left when its marks there give way to pieces
@@ -99,6 +100,7 @@ class Variant:
                                 # strips beside and below blocks join up; blocks then need not line up
     sides_first: bool = True    # double-sided groups before single-sided ones
     snug: bool = False          # a block may take fewer columns so that another group fills the strip beside it
+    stack: bool = False         # a block's columns go on below it with pieces as wide (layout/stack.py)
 
 
 VARIANTS = tuple(Variant(o, s, d) for d in (True, False) for o in ("area", "side", "short") for s in ("below", "beside")) \
@@ -206,7 +208,7 @@ def pack_pages(pieces: list[PieceInput], options: SheetOptions, label: tuple[flo
 
 def _same_as(groups: list[list[PieceInput]], variant: Variant) -> tuple:
     """What decides a variant's packing: the order its groups come in and how it splits and fills free room."""
-    return (tuple(id(g[0]) for g in groups), variant.split, variant.snug)
+    return (tuple(id(g[0]) for g in groups), variant.split, variant.snug, variant.stack)
 
 
 def area_floor(pieces: list[PieceInput], options: SheetOptions) -> int:
@@ -314,6 +316,9 @@ def _fill(groups: list[list[PieceInput]], free: list[Rect], options: SheetOption
         rect = free[rect_i]
         cw, ch = turned_size(90 if rotated else 0, items[0].w, items[0].h)
         blocks.append(Block(items, cols, math.ceil(n / cols), rotated, shared, rect.x + band, rect.y + band, cw, ch, b))
+        if variant.stack and not shared:
+            blocks += extend(blocks[-1], g, live, rect.bottom, min(band, TRAIL_MM), options, Block)
+            fh = blocks[-1].bleed_rect.bottom + min(band, TRAIL_MM) - rect.y
         if variant.split == "max":
             free[:] = _carve(free, Rect(rect.x, rect.y, fw, fh))
         else:

@@ -27,6 +27,7 @@ GOAL = 1.1           # sheets within 1.1 x the area bound (rounded up) are good 
 BEAM = 2             # partial plans kept after each page
 PILOTS = 8           # partial plans (holding the most) completed greedily to choose the BEAM kept
 BUDGET = 2000        # pages filled at most (about 0.3 ms each on Izakaya): planning stays quick
+WIDE = (8, 8, 16000)  # BEAM, PILOTS, BUDGET of the second search, with mixed columns (layout/stack.py)
 WAYS = VARIANTS + tuple(dataclasses.replace(v, snug=True) for v in VARIANTS)
 PILOT = Variant("area", "max")    # how a partial plan is completed
 
@@ -42,8 +43,10 @@ class _Pages:
     """Pages filled from the counts of pieces left per group; each filling is computed once."""
 
     def __init__(self, groups: list[list[PieceInput]], options: SheetOptions, label: tuple[float, float],
-                 strips: list[tuple[Rect, Rect]]) -> None:
+                 strips: list[tuple[Rect, Rect]], stack: bool = False) -> None:
         self.groups, self.options, self.label, self.strips = groups, options, label, strips
+        self.ways = tuple(dataclasses.replace(w, stack=stack) for w in WAYS)
+        self.pilot = dataclasses.replace(PILOT, stack=stack)
         self.memo: dict = {}
 
     def order(self, left: tuple[int, ...], way: Variant, lead: int = 0) -> tuple[int, ...]:
@@ -53,7 +56,7 @@ class _Pages:
 
     def fill(self, left: tuple[int, ...], way: Variant, order: tuple[int, ...]):
         """(pieces left per group after the page, the page, the area it holds)."""
-        key = (left, way.split, way.snug, order)           # a way's rank order only decides `order`
+        key = (left, way.split, way.snug, way.stack, order)     # a way's rank order only decides `order`
         if key not in self.memo:
             ranked = [self.groups[i][len(self.groups[i]) - left[i]:] for i in order]
             trial, page, held = fill_page(ranked, self.options, self.label, self.strips, way)
@@ -67,7 +70,7 @@ class _Pages:
         """The pages the pieces left take, each filled the PILOT way."""
         pages = []
         while any(left):
-            left, page, _ = self.fill(left, PILOT, self.order(left, PILOT))
+            left, page, _ = self.fill(left, self.pilot, self.order(left, self.pilot))
             pages.append(page)
         return tuple(pages)
 
@@ -80,39 +83,45 @@ def search_pages(pieces: list[PieceInput], options: SheetOptions, label: tuple[f
     goal = math.ceil(GOAL * (area_floor(pieces, options) + tiled) - EPS) - tiled
     if len(greedy) <= goal:
         return greedy
-    return list(_beam(_Pages([list(g) for g in grouped(pieces) if g], options, label, strips), tuple(greedy), goal))
+    groups = [list(g) for g in grouped(pieces) if g]
+    best = _beam(_Pages(groups, options, label, strips), tuple(greedy), goal)
+    if len(best) == goal + 1:   # one sheet over: stack pieces in mixed columns, and search wider
+        best = _beam(_Pages(groups, options, label, strips, stack=True), best, goal, *WIDE)
+    return list(best)
 
 
 def _key(pages: tuple[PackedPage, ...]) -> tuple[int, int]:
     return (len(pages), sum(1 for pg in pages if needs_back(pg.blocks)))
 
 
-def _beam(fills: _Pages, best: tuple[PackedPage, ...], goal: int) -> tuple[PackedPage, ...]:
-    """`best`, or a plan the beam finds with fewer pages (or as many and fewer needing a back)."""
+def _beam(fills: _Pages, best: tuple[PackedPage, ...], goal: int, width: int = BEAM, pilots: int = PILOTS,
+          budget: int = BUDGET) -> tuple[PackedPage, ...]:
+    """`best`, or a plan the beam (`width` partial plans kept, `pilots` completed, at most `budget` pages
+    filled) finds with fewer pages (or as many and fewer needing a back)."""
     beam = [_Partial(0.0, tuple(len(g) for g in fills.groups), ())]
-    while beam and len(fills.memo) < BUDGET and len(best) > max(goal, len(beam[0].pages) + 1):
+    while beam and len(fills.memo) < budget and len(best) > max(goal, len(beam[0].pages) + 1):
         children: dict = {}
         for part in beam:
-            for left, page, held in _children(fills, part.left):
+            for left, page, held in _children(fills, part.left, budget):
                 child = _Partial(part.held + held, left, part.pages + (page,))
                 if not any(left):
                     best = min(best, child.pages, key=_key)
                 elif left not in children or child.held > children[left].held + EPS:
                     children[left] = child
-        pilots = sorted(children.values(), key=lambda c: (-c.held, c.left))[:PILOTS]
-        done = [part.pages + fills.complete(part.left) for part in pilots]
+        chosen = sorted(children.values(), key=lambda c: (-c.held, c.left))[:pilots]
+        done = [part.pages + fills.complete(part.left) for part in chosen]
         best = min([best] + done, key=_key)
-        kept = sorted(range(len(pilots)), key=lambda k: (len(done[k]), -pilots[k].held, k))[:BEAM]
-        beam = [pilots[k] for k in kept]
+        kept = sorted(range(len(chosen)), key=lambda k: (len(done[k]), -chosen[k].held, k))[:width]
+        beam = [chosen[k] for k in kept]
     return best
 
 
-def _children(fills: _Pages, left: tuple[int, ...]):
+def _children(fills: _Pages, left: tuple[int, ...], budget: int):
     """Every way of filling the next page (until the budget is spent): each way of packing; in the ways
     ranking groups by area, with each group tried first."""
     groups = sum(1 for n in left if n)
-    for way in WAYS:
+    for way in fills.ways:
         for lead in range(groups if way.order == "area" else 1):
-            if len(fills.memo) >= BUDGET:
+            if len(fills.memo) >= budget:
                 return
             yield fills.fill(left, way, fills.order(left, way, lead))
