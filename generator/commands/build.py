@@ -14,7 +14,7 @@ from typing import Any, Callable
 from generator.model.designs import DesignSpec, expand, slugify
 from generator.commands.formats import EXTRA_FORMATS, FORMATS
 from generator.layout.calibration import calibration_plan
-from generator.layout.plan import PieceInput, SheetOptions
+from generator.layout.plan import PieceInput, SheetOptions, SheetPlan
 from generator.layout.sheets import plan_sheets
 from generator.model.game import Game
 from generator.model.selection import Selection, select
@@ -297,6 +297,15 @@ WRITERS = {"sheets": _write_sheets, "shop": _write_shop, "svg": _write_svgs, "tt
 RASTERISING = {"tts", "cricut"}
 
 
+def _plan(game_id: str, specs: list[DesignSpec], sheet: SheetOptions, title: str, options: BuildOptions,
+          progress: Progress) -> SheetPlan | None:
+    """The sheets' layout when sheets are asked for (a plan over the paper goal is searched: seconds, shown)."""
+    if "sheets" not in options.formats:
+        return None
+    progress.stage(f"{game_id}: planning sheets", 1)
+    return (options.memo.plan if options.memo else plan_sheets)(pieces_of(specs), sheet, title)
+
+
 def build_game(name: str | Path, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
     started = time.perf_counter()
     progress = progress or Progress(enabled=False)
@@ -313,8 +322,7 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     memo = options.memo
     rendered, warnings = render_designs(game, look, sheet.bleed_mm, specs, progress.tick, rules_for(game).aid(), safe,
                                         memo.designs if memo else None)
-    plan = ((memo.plan if memo else plan_sheets)(pieces_of(specs), sheet, title)
-            if "sheets" in options.formats else None)
+    plan = _plan(game.id, specs, sheet, title, options, progress)
     target = output_folder(game, options)
     keep = [game.folder] + ([options.theme] if options.theme else [])
     if memo:

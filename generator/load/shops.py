@@ -17,6 +17,7 @@ import re
 import string
 import unicodedata
 from dataclasses import dataclass, field
+from typing import Any
 from pathlib import Path
 
 from generator.common import paths
@@ -94,6 +95,22 @@ def shop_names() -> list[str]:
     return sorted(p.stem for p in paths.SHOPS.glob("*.yaml"))
 
 
+def _tolerance(r: Reader, m: dict) -> Any:
+    """How far a card's pixels may be off the product's, in percent (0 to 10; anything else is reported)."""
+    tolerance = m.get("tolerance", 0)
+    if "tolerance" in m and (not isinstance(tolerance, (int, float)) or isinstance(tolerance, bool)
+                             or not 0 <= tolerance <= 10):
+        r.add("tolerance", f"expected a percentage from 0 to 10, got {describe(tolerance)}")
+    return tolerance
+
+
+def _check_format(r: Reader, fmt: str | None, files: str | None) -> None:
+    """The file type must be the one the way of filing writes, or the shop would get another than it asked for."""
+    if fmt and files and fmt != FORMAT_OF[files]:
+        r.add("format", f'expected "{FORMAT_OF[files]}" with files: {files} (per-card writes a PNG a card face, '
+                        f'per-deck a PDF a deck), got "{fmt}"')
+
+
 def load_preset(name: str) -> Preset:
     """A shipped preset by id (`tgc`), or a preset file (`my-shop.yaml`)."""
     own = name.endswith((".yaml", ".yml"))
@@ -114,13 +131,8 @@ def load_preset(name: str) -> Preset:
     colour = r.choice(m.get("colour"), "colour", ("rgb", "cmyk")) if "colour" in m else None
     fmt = r.choice(m.get("format"), "format", ("png", "pdf")) if "format" in m else None
     files = r.choice(m.get("files"), "files", FILES) if "files" in m else None
-    if fmt and files and fmt != FORMAT_OF[files]:
-        r.add("format", f'expected "{FORMAT_OF[files]}" with files: {files} (per-card writes a PNG a card face, '
-                        f'per-deck a PDF a deck), got "{fmt}"')
-    tolerance = m.get("tolerance", 0)
-    if "tolerance" in m and (not isinstance(tolerance, (int, float)) or isinstance(tolerance, bool)
-                             or not 0 <= tolerance <= 10):
-        r.add("tolerance", f"expected a percentage from 0 to 10, got {describe(tolerance)}")
+    _check_format(r, fmt, files)
+    tolerance = _tolerance(r, m)
     for key in PATTERNS:
         if key in m and (why := pattern_problem(key, m[key])):
             r.add(key, why)
