@@ -18,7 +18,7 @@ from generator.solver.games.nusfjord.player import Player
 from generator.solver.games.nusfjord.spec import FISH, FOREST, GOLD, HARBOR, MULTIPLIER, SHIP, WOOD, NusfjordSpec
 
 
-class NusfjordState(Protocol):
+class GameInProgress(Protocol):
     """What the work actions read and change of a game in progress (engine.NusfjordState is one); declared here so
     that work.py does not import the engine that imports it."""
 
@@ -120,61 +120,61 @@ def fishing_choices(hand: int, elders: list[int], on_board: int, holders: list[i
 
 
 # -- the effects: each returns the legal options of a space for the player, or carries one out ----------------
-def options(s: "NusfjordState", space: str, me: "Player") -> list[tuple[Any, ...]]:
+def options(s: GameInProgress, space: str, me: Player) -> list[tuple[Any, ...]]:
     kind = s.kind(space)
     if kind == "elder_seat":
         return [("elder_gold",)] if s.general["gold"] else []
     return OPTIONS[kind](s, me)
 
 
-def _thin_out(s: "NusfjordState", me: "Player") -> list[tuple]:
+def _thin_out(s: GameInProgress, me: Player) -> list[tuple]:
     return [("thin_out",)] if sum(me.forests) and me.wood < s.spec.wood_cap and s.general["wood"] else []
 
 
-def _deforest(s: "NusfjordState", me: "Player") -> list[tuple]:
+def _deforest(s: GameInProgress, me: Player) -> list[tuple]:
     return [("deforest", d) for d, n in enumerate(me.forests) if n]
 
 
 def _take(good: str):
-    def opts(s: "NusfjordState", me: "Player") -> list[tuple]:
+    def opts(s: GameInProgress, me: Player) -> list[tuple]:
         full = good == "wood" and me.wood >= s.spec.wood_cap
         return [(good,)] if s.general[good] and not full else []
     return opts
 
 
-def _serve(s: "NusfjordState", me: "Player") -> list[tuple]:
+def _serve(s: GameInProgress, me: Player) -> list[tuple]:
     empty = s.banquet.count(0)
     return [("serve_fish", k) for k in range(1, min(me.fish, empty, s.general["gold"]) + 1)]
 
 
-def _elder(s: "NusfjordState", me: "Player") -> list[tuple]:
+def _elder(s: GameInProgress, me: Player) -> list[tuple]:
     return [("elder", i) for i, stack in enumerate(s.elder_stacks) if stack]
 
 
-def _ship(s: "NusfjordState", me: "Player") -> list[tuple]:
+def _ship(s: GameInProgress, me: Player) -> list[tuple]:
     if len(me.ships) >= s.pieces.track_places - 1:
         return []
     return [("ship", t) for t in s.pieces.ship_types if s.ship_supply[t] and me.wood >= SHIPS[t][0]]
 
 
-def _issue(s: "NusfjordState", me: "Player") -> list[tuple]:
+def _issue(s: GameInProgress, me: Player) -> list[tuple]:
     return [("issue_share",)] if "unissued" in s.shares[me.seat] else []
 
 
-def _buy(s: "NusfjordState", me: "Player") -> list[tuple]:
+def _buy(s: GameInProgress, me: Player) -> list[tuple]:
     if me.gold < GAIN["buy_price"]:
         return []
     return [("buy_share", c) for c in range(s.players) if "board" in s.shares[c]]
 
 
-def _build(s: "NusfjordState", me: "Player") -> list[tuple]:
+def _build(s: GameInProgress, me: Player) -> list[tuple]:
     if s.free_spaces(me) <= 0:
         return []
     offer = [c for c in s.boards["A"] + s.boards["B"] + s.c_display + me.hand if c]
     return [("build", c) for c in offer if all(getattr(me, g) >= n for g, n in s.cards[c].cost)]
 
 
-def _imitate(s: "NusfjordState", me: "Player") -> list[tuple]:
+def _imitate(s: GameInProgress, me: Player) -> list[tuple]:
     """An Imitation space carries out the action of an Action-board space someone occupies (proposed)."""
     taken = [sp for sp, who in s.occupied.items() if who and s.kind(sp) in SPACES["3-5"]]
     return sorted({o for sp in taken for o in OPTIONS[s.kind(sp)](s, me)})
@@ -185,7 +185,7 @@ OPTIONS = {"thin_out": _thin_out, "deforest": _deforest, "wood": _take("wood"), 
            "build": _build, "imitation": _imitate}
 
 
-def carry_out(s: "NusfjordState", me: "Player", option: tuple[Any, ...]) -> None:
+def carry_out(s: GameInProgress, me: Player, option: tuple[Any, ...]) -> None:
     """Carry out `option` for `me`: every good moves between the general supply and a player, never appears."""
     what = option[0]
     if what == "thin_out":                     # L176: 1 wood per Forest, excess back at once (L82)
@@ -216,7 +216,7 @@ def carry_out(s: "NusfjordState", me: "Player", option: tuple[Any, ...]) -> None
         _shares_or_build(s, me, option)
 
 
-def _shares_or_build(s: "NusfjordState", me: "Player", option: tuple[Any, ...]) -> None:
+def _shares_or_build(s: GameInProgress, me: Player, option: tuple[Any, ...]) -> None:
     what = option[0]
     if what == "issue_share":                  # an Unissued Share turns over onto the newly-issued space
         s.shares[me.seat][s.shares[me.seat].index("unissued")] = "board"
