@@ -33,7 +33,7 @@ class ComponentReader:
     def __init__(self, r: Reader, folder: Path, folder_tables: set[str] = frozenset(), placeholders: bool = False):
         self.r = r
         self.folder = folder
-        self.folder_tables = folder_tables   # art by folder: checked once for all rows (load.py)
+        self.folder_tables = folder_tables   # art by folder: checked once for all rows (game.py)
         self.declared: set[str] = set()     # every component id written, read without errors or not
         self.placeholders = placeholders     # --placeholders: a missing image is printed as a placeholder
         self.art: dict[str, Any] = {}        # the game's art, which rows from a folder of images add to

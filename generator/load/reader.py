@@ -72,12 +72,9 @@ class Reader:
         """`m[key]` read as the schema declares it: the table's default when absent (None when it has none), then
         the reader its kind names (a value the loader reads with code of its own comes back as written)."""
         f = schema.field(section, key)
-        if key not in m:
-            if f.default is schema.MISSING:
-                return None
-            value = schema.default(section, key)
-        else:
-            value = m[key]
+        value = m[key] if key in m else schema.default(section, key)
+        if value is schema.MISSING:
+            return None
         if f.kind.reader is None:
             return value
         return getattr(self, f.kind.reader)(value, join(where, key), **dict(f.kind.options))

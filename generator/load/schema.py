@@ -268,13 +268,15 @@ def keys(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(f.key for f in fields if f.required), tuple(f.key for f in fields if not f.required)
 
 
+_BY_KEY = {(name, f.key): f for name, section in SCHEMA.items() for f in section.fields}
+
+
 def field(name: str, key: str) -> Field:
-    return next(f for f in SCHEMA[name].fields if f.key == key)
+    return _BY_KEY[(name, key)]
 
 
 def default(name: str, key: str) -> Any:
-    """The value an absent key takes; a key without one has no default."""
+    """The value an absent key takes (a fresh copy: a reader may fill in a list or mapping it was given), or
+    MISSING for a key without one."""
     value = field(name, key).default
-    if value is MISSING:
-        raise KeyError(f"{name}.{key} has no default")
-    return copy.copy(value)            # a reader may fill in a list or mapping it was given
+    return value if value is MISSING else copy.copy(value)
