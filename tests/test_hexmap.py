@@ -34,3 +34,18 @@ def test_the_generic_layer_holds_no_nyakuza_words():
     words = re.compile(r"\b(shore|sea|wharf|market|kōban|koban)\b", re.IGNORECASE)
     found = [f"{p.name}: {m.group(0)}" for p in generic for m in words.finditer(p.read_text())]
     assert found == []
+
+
+def test_a_30_mm_hex_has_the_sizes_of_a_regular_hexagon():
+    """Flat to flat 30 mm: corner to corner 30 x 2 / sqrt(3) = 34.641 mm; odd rows shift half a hex right and
+    rows step 3/4 of the corner-to-corner size (25.981 mm); two rows of three take 105 x 60.622 mm."""
+    from generator.geometry.hexagon import hex_box_mm, hex_points
+    from generator.geometry.hexmap import centre_mm, extent_mm
+
+    assert [round(v, 3) for v in hex_box_mm(30, "pointy")] == [30.0, 34.641]
+    assert [round(v, 3) for v in hex_box_mm(30, "flat")] == [34.641, 30.0]
+    assert sorted({round(y, 3) for _, y in hex_points(30, 34.641, "pointy")}) == [0.0, 8.66, 25.981, 34.641]
+    assert [round(v, 3) for v in centre_mm(0, 0, 30)] == [15.0, 17.321]
+    assert [round(v, 3) for v in centre_mm(1, 0, 30)] == [30.0, 43.301]
+    hexmap, _ = parse_map("1 2 3\n 4 5 6\n", Legend({}, {}, (), "field"))
+    assert [round(v, 3) for v in extent_mm(hexmap, 30)] == [105.0, 60.622]
