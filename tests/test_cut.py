@@ -173,3 +173,13 @@ def test_fold_up_pieces_get_score_lines(tmp_path):
     build_game("izakaya", BuildOptions(SheetOptions(), tmp_path, formats=("cut",)))
     scores = sum(f.read_text().count("<line") for f in (tmp_path / "izakaya" / "cut").glob("*.svg"))
     assert scores == 5 * 6 * 3                   # 30 pyramids, 3 folds each
+
+
+def test_a_rounded_cut_turns_its_corners_at_the_spec_radius():
+    """A 63 x 88 mm card with a 3 mm corner: straight edges from 3 to 60 and 3 to 85, quarter arcs of radius 3
+    (the bounding box alone would not notice a wrong radius)."""
+    from generator.geometry.outline import piece_outline_d
+
+    d = piece_outline_d("rounded", 63, 88, corner=3)
+    assert d == ("M 3 0 H 60 A 3 3 0 0 1 63 3 V 85 A 3 3 0 0 1 60 88 H 3 A 3 3 0 0 1 0 85 V 3 A 3 3 0 0 1 3 0 Z")
+    assert piece_outline_d("rect", 63, 88) == "M 0 0 H 63 V 88 H 0 Z"
