@@ -11,16 +11,21 @@ from generator.layout.plan import SheetPlan
 from generator.layout.turn import turned_size
 
 
+
+def _mm(v: float) -> float:
+    """A length in the manifest: always a JSON float (80.0, not 80), at 3 decimals."""
+    return rounded(float(v), 3)
+
 def _piece(pl) -> dict[str, Any]:
     """A piece's trim rectangle on the page; a board tile gives the part of the board it shows."""
     if not pl.tile:
-        return {"design": pl.design, "trim_mm": [rounded(v) for v in pl.trim], "rotation": pl.rotation}
+        return {"design": pl.design, "trim_mm": [_mm(v) for v in pl.trim], "rotation": pl.rotation}
     w, h = turned_size(pl.rotation, pl.src_w, pl.src_h)
     x0, y0 = max(pl.x, pl.x - pl.ox), max(pl.y, pl.y - pl.oy)
     x1, y1 = min(pl.x + pl.w, pl.x - pl.ox + w), min(pl.y + pl.h, pl.y - pl.oy + h)
-    return {"design": pl.design, "trim_mm": [rounded(x0), rounded(y0), rounded(x1 - x0), rounded(y1 - y0)], "rotation": pl.rotation,
-            "tile": pl.tile, "board_window_mm": [rounded(pl.ox), rounded(pl.oy), rounded(pl.w), rounded(pl.h)],
-            "page_window_mm": [rounded(pl.x), rounded(pl.y), rounded(pl.w), rounded(pl.h)]}
+    return {"design": pl.design, "trim_mm": [_mm(x0), _mm(y0), _mm(x1 - x0), _mm(y1 - y0)], "rotation": pl.rotation,
+            "tile": pl.tile, "board_window_mm": [_mm(pl.ox), _mm(pl.oy), _mm(pl.w), _mm(pl.h)],
+            "page_window_mm": [_mm(pl.x), _mm(pl.y), _mm(pl.w), _mm(pl.h)]}
 
 
 def manifest(game_id: str, options: dict[str, Any], specs: list[DesignSpec], bleed_mm: float,
@@ -30,7 +35,7 @@ def manifest(game_id: str, options: dict[str, Any], specs: list[DesignSpec], ble
     for s in specs:
         c = s.component
         entry = {"id": s.id, "component": c.id, "face": s.face, "shape": c.shape,
-                 "trim_mm": [rounded(c.width_mm), rounded(c.height_mm)], "bleed_mm": rounded(bleed_mm), "count": s.count,
+                 "trim_mm": [_mm(c.width_mm), _mm(c.height_mm)], "bleed_mm": _mm(bleed_mm), "count": s.count,
                  **files[s.id]}
         entry["back"] = s.back
         if s.player is not None:
@@ -48,9 +53,9 @@ def manifest(game_id: str, options: dict[str, Any], specs: list[DesignSpec], ble
             if folds:
                 entry["fold_lines"] = len(folds)
             if page.pairs:    # --duplex fold: pieces[front] and pieces[back] fold together along fold_mm
-                entry["fold_pairs"] = [{"front": f.front, "back": f.back, "fold_mm": [rounded(v) for v in f.line]}
+                entry["fold_pairs"] = [{"front": f.front, "back": f.back, "fold_mm": [_mm(v) for v in f.line]}
                                        for f in page.pairs]
             pages.append(entry)
-        doc["sheets"] = {"file": sheets_file, "page_mm": [rounded(v) for v in plan.options.page_mm], "pages": pages}
+        doc["sheets"] = {"file": sheets_file, "page_mm": [_mm(v) for v in plan.options.page_mm], "pages": pages}
     doc.update(extra or {})
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
