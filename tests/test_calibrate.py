@@ -172,10 +172,11 @@ def test_a_sheet_built_with_an_offset_shifts_its_whole_back_by_it(duplex):
     moved = calibration_plan(SheetOptions(duplex=duplex, back_offset_mm=(1.5, -0.5)))
     assert (moved.pages[0].lines, moved.pages[0].texts) == (plain.pages[0].lines, plain.pages[0].texts)   # (its
     # code strip says the offset)
+    flat = lambda points: [v for point in points for v in point]      # pytest.approx compares flat lists only
     zeros = lambda page: sorted((l.x1, l.y1) for l in page.lines if l.kind == "zero")
-    assert zeros(moved.pages[1]) == pytest.approx([(x + 1.5, y - 0.5) for x, y in zeros(plain.pages[1])])
+    assert flat(zeros(moved.pages[1])) == pytest.approx(flat((x + 1.5, y - 0.5) for x, y in zeros(plain.pages[1])))
     letters = lambda page: sorted((t.x, t.y) for t in page.texts if t.text in "ABC")
-    assert letters(moved.pages[1]) == pytest.approx([(x + 1.5, y - 0.5) for x, y in letters(plain.pages[1])])
+    assert flat(letters(moved.pages[1])) == pytest.approx(flat((x + 1.5, y - 0.5) for x, y in letters(plain.pages[1])))
 
 
 def test_the_sheet_pdf_is_the_one_pnp_build_writes_and_is_the_same_every_time(tmp_path):
