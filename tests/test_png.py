@@ -91,3 +91,17 @@ def test_a_page_too_large_for_pdfium_is_one_clear_error(demo_build):
         assert rasterise(pdf[0], 1.0).width > 0
     finally:
         pdf.close()
+
+
+def test_an_image_composed_in_pillow_is_written_pixel_for_pixel(tmp_path):
+    """TTS sheets and shop cards a hair short of their product are composed in Pillow: the PNG written holds
+    the same pixels, size and resolution (every pixel distinct, so a row or byte out of place shows)."""
+    from generator.output.png import save_image
+
+    w, h = 37, 23
+    image = Image.new("RGB", (w, h))
+    image.putdata([(x * 7 % 256, y * 11 % 256, (x * y) % 256) for y in range(h) for x in range(w)])
+    save_image(image, tmp_path / "b.png", 300)
+    with Image.open(tmp_path / "b.png") as out:
+        assert out.size == (w, h) and out.mode == "RGB" and round(out.info["dpi"][0]) == 300
+        assert out.tobytes() == image.tobytes()
