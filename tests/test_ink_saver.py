@@ -34,15 +34,17 @@ def pdf_of(folder: Path) -> Path:
 
 
 def page_pixels(pdf: Path, dpi: int = DPI) -> list[np.ndarray]:
+    """Every page's RGB bytes (0-255; a float copy of every page took most of this file's time)."""
     doc = pdfium.PdfDocument(str(pdf))
     try:
-        return [np.asarray(p.render(scale=dpi / 72).to_pil().convert("RGB"), dtype=np.float64) / 255 for p in doc]
+        return [np.asarray(p.render(scale=dpi / 72).to_pil().convert("RGB")) for p in doc]
     finally:
         doc.close()
 
 
 def ink(px: np.ndarray) -> float:
-    return float(1 - px.mean())
+    """Mean CMY coverage of RGB pixels, given as bytes (0-255) or as floats (0-1)."""
+    return float(1 - px.mean() / (255 if px.dtype == np.uint8 else 1))
 
 
 def luma(px: np.ndarray) -> np.ndarray:
@@ -124,7 +126,7 @@ def piece_colours(folder: Path, component_prefix: str) -> dict[str, np.ndarray]:
                 x, y, w, h = piece["trim_mm"]
                 px = pages[page["index"]]
                 region = px[int((y + 3) * k):int((y + h - 3) * k), int((x + 3) * k):int((x + w - 3) * k)]
-                colours.setdefault(piece["design"], []).append(region.reshape(-1, 3).mean(axis=0))
+                colours.setdefault(piece["design"], []).append(region.reshape(-1, 3).mean(axis=0) / 255)
     return {d: np.mean(v, axis=0) for d, v in colours.items()}
 
 
