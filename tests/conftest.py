@@ -162,8 +162,13 @@ class SharedBuilds:
                 shutil.rmtree(out, ignore_errors=True)      # what a worker that failed half-way left
                 code, _, err = run_cli("build", game, *self.argv, "--out", str(out))
                 assert code == 0, err
+                (out / ".stderr").write_text(err, encoding="utf-8")
                 (out / ".built").touch()
         return out / game
+
+    def said(self, game: str) -> str:
+        """What the build of `game` printed on stderr (its warnings and notes)."""
+        return ((self / game).parent / ".stderr").read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="session")

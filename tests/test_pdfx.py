@@ -117,15 +117,14 @@ def test_templates_draw_without_transparency(press, game):
 
 
 @pytest.fixture(scope="module")
-def dtc(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("dtc")
-    code, _, err = run_cli("build", *SHIPPED_GAMES, "--shop", "dtc", "--formats", "shop", "--out", str(out))
-    assert code == 0, err
-    return out
+def dtc(shared_builds) -> dict[str, Path]:
+    """Every game's DriveThruCards files, as `pnp build GAME --shop dtc --formats shop` writes them."""
+    builds = shared_builds("--shop", "dtc", "--formats", "shop")    # shared with test_preset_safe.py
+    return {game: builds / game for game in SHIPPED_GAMES}
 
 
 def test_drivethrucards_decks_are_pdfx1a(dtc):
-    decks = sorted(p for p in dtc.glob("*/shop-dtc/*.pdf") if p.name != "proof.pdf")
+    decks = sorted(p for folder in dtc.values() for p in folder.glob("shop-dtc/*.pdf") if p.name != "proof.pdf")
     # every game with a card DriveThruCards sells (poker or tarot): Kamiza, Nusfjord, Izakaya
     assert {p.parent.parent.name for p in decks} >= {"kamiza", "nusfjord", "izakaya"}, decks
     for path in decks:
@@ -141,7 +140,7 @@ def gs_separations(path: Path, tmp: Path, dpi: int = 50) -> dict[str, Image.Imag
 
 @pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript (gs) is not installed; .ci/run installs it")
 def test_a_dtc_deck_separates_into_four_plates_within_240_percent(dtc, tmp_path):
-    deck = dtc / "kamiza" / "shop-dtc" / "role-card.pdf"
+    deck = dtc["kamiza"] / "shop-dtc" / "role-card.pdf"
     plates = gs_separations(deck, tmp_path)
     data = {k: list(v.tobytes()) for k, v in plates.items()}
     total = [sum(255 - data[k][i] for k in data) / 255 for i in range(len(data["Black"]))]

@@ -16,9 +16,6 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
-from generator.commands.build import BuildOptions, build_game
-from generator.layout.plan import SheetOptions
-from generator.load.shops import load_preset
 
 PT = 25.4 / 72
 SLACK_MM = 0.02                   # glyph boxes are ink boxes rounded by the reader
@@ -63,26 +60,25 @@ def design_insets(build: Path) -> list[tuple[float, str, int]]:
     return out
 
 
-def _build(tmp_path_factory, shop: str | None):
-    out = tmp_path_factory.mktemp(shop or "home")
-    options = BuildOptions(SheetOptions(), out, formats=("shop",), shop=load_preset(shop) if shop else None)
-    result = build_game(GAME, options)
-    return out / GAME, result
-
-
 @pytest.fixture(scope="module")
 def home(shared_builds):
-    return shared_builds("--formats", "shop") / GAME, None        # shared with test_text_safe_zone.py
+    return shared_builds("--formats", "shop") / GAME, ""        # shared with test_text_safe_zone.py
+
+
+def _shop(shared_builds, shop: str) -> tuple[Path, str]:
+    """`pnp build nusfjord --shop SHOP --formats shop` (the shop's bleed): its folder and what it printed."""
+    builds = shared_builds("--shop", shop, "--formats", "shop")     # dtc: shared with test_pdfx.py
+    return builds / GAME, builds.said(GAME)
 
 
 @pytest.fixture(scope="module")
-def tgc(tmp_path_factory):
-    return _build(tmp_path_factory, "tgc")
+def tgc(shared_builds):
+    return _shop(shared_builds, "tgc")
 
 
 @pytest.fixture(scope="module")
-def dtc(tmp_path_factory):
-    return _build(tmp_path_factory, "dtc")
+def dtc(shared_builds):
+    return _shop(shared_builds, "dtc")
 
 
 def test_without_a_shop_the_home_safe_zone_stays_3_mm(home):
@@ -120,5 +116,5 @@ def test_the_proof_says_the_shop_prints_the_deck_at_its_scale(dtc):
 
 
 def test_the_summary_says_the_preset_has_no_product(dtc):
-    notes = [w for w in dtc[1].warnings if "harbor" in w and "no product" in w]
-    assert notes and "this preset has no product for" in notes[0], dtc[1].warnings
+    notes = [w for w in dtc[1].splitlines() if "harbor" in w and "no product" in w]
+    assert notes and "this preset has no product for" in notes[0], dtc[1]
