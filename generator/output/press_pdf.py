@@ -9,6 +9,7 @@ CMYK; transparency groups blend in DeviceCMYK; the document gets an OutputIntent
 from __future__ import annotations
 
 import zlib
+from functools import lru_cache
 from pathlib import Path
 
 import pikepdf
@@ -24,6 +25,8 @@ FILL_SET = {"sc", "scn"}
 TEXT_SHOW = {"Tj", "TJ", "'", '"'}
 OVERPRINT, KNOCKOUT = "/PBTextOverprint", "/PBTextKnockout"
 STROKE_SET = {"SC", "SCN"}
+COLOUR_SET = frozenset(FILL_SET | STROKE_SET | {"rg", "RG", "g", "G", "k", "K"})   # every operator that sets a colour
+HANDLED = COLOUR_SET | TEXT_SHOW | {"cs", "CS", "BI", "q", "Q", "BT", "ET"}          # what PressWriter.stream looks at
 
 
 def _space_kind(space, resources) -> str:
@@ -56,8 +59,15 @@ def _space_kind(space, resources) -> str:
     return "other"
 
 
-def _numbers(cmyk) -> list:
-    return [pikepdf.Object.parse(f"{v:.4f}".encode()) for v in cmyk]
+def _numbers(cmyk: tuple[float, ...]) -> list:
+    return list(_parsed(tuple(cmyk)))
+
+
+@lru_cache(maxsize=4096)
+def _parsed(cmyk: tuple[float, ...]) -> tuple:
+    """A colour's operands as the content stream writes them, parsed once (a sheet repeats a few colours
+    thousands of times)."""
+    return tuple(pikepdf.Object.parse(f"{v:.4f}".encode()) for v in cmyk)
 
 
 class _TextFill:
@@ -147,6 +157,9 @@ class PressWriter:
         out = []
         for operands, op in pikepdf.parse_content_stream(owner):
             name = str(op)
+            if name not in HANDLED:                # paths, painting, text positioning: as they are (most)
+                out.append((operands, op))
+                continue
             if name in ("cs", "CS"):
                 kind = _space_kind(operands[0], resources)
                 spaces["fill" if name == "cs" else "stroke"] = kind
@@ -154,7 +167,7 @@ class PressWriter:
                     text.source = None
                 if kind in ("rgb", "gray", "cmyk"):
                     continue                       # the k / K that follows sets DeviceCMYK itself
-            elif name in FILL_SET | STROKE_SET | {"rg", "RG", "g", "G", "k", "K"}:
+            elif name in COLOUR_SET:
                 if self._colour(name, operands, spaces, text, out):
                     continue
             elif name == "BI":
