@@ -88,7 +88,13 @@ class Converter:
         rgb = pil_image.convert("RGB")
         out = Image.new("CMYK", rgb.size)
         pixels = rgb.get_flattened_data() if hasattr(rgb, "get_flattened_data") else rgb.getdata()
-        out.putdata([tuple(round(v * 255) for v in self._convert(px)) for px in pixels])
+        bytes_of: dict[tuple[int, int, int], tuple[int, ...]] = {}    # each colour converted once, not each pixel
+
+        def cmyk(px: tuple[int, int, int]) -> tuple[int, ...]:
+            if px not in bytes_of:
+                bytes_of[px] = tuple(round(v * 255) for v in self._convert(px))
+            return bytes_of[px]
+        out.putdata(list(map(cmyk, pixels)))
         return out
 
 
