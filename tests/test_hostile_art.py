@@ -255,3 +255,21 @@ def test_ordinary_arithmetic_and_formatting_still_work(game):
     assert code == 0, err
     back = next((game.parent / "out/demo/svg").glob("hex-back*.svg")).read_text()
     assert "ababab 1024 003.1      x   x   1,2 1 ab (1, 2, 3)" in back
+
+
+def test_a_cmyk_picture_gives_the_same_bytes_a_second_later():
+    """Same inputs, same bytes: LittleCMS dates the sRGB profile a CMYK picture is converted to, and the
+    converted picture's edge strips (which the bleed stretches) carried it into the SVG with the build's time."""
+    import io
+    import time
+
+    from PIL import Image
+
+    from generator.render.art import _load_raster
+
+    buf = io.BytesIO()
+    Image.new("CMYK", (30, 40), (255, 0, 0, 0)).save(buf, "JPEG", quality=95)
+    first = _load_raster(buf.getvalue(), "art/cyan.jpg", False)
+    time.sleep(1.1)                                     # the profile's date has whole seconds
+    again = _load_raster(buf.getvalue(), "art/cyan.jpg", False)
+    assert (first.body, first.edges) == (again.body, again.edges)

@@ -242,10 +242,12 @@ def _cmyk_to_srgb(pic, icc: bytes | None):
     sources.append(ImageCms.ImageCmsProfile(str(paths.ROOT / "profiles" / CMYK_PROFILE)))
     for source in sources:
         try:
-            return ImageCms.profileToProfile(pic, source, ImageCms.createProfile("sRGB"), outputMode="RGB",
-                                             renderingIntent=ImageCms.Intent.PERCEPTUAL)
+            out = ImageCms.profileToProfile(pic, source, ImageCms.createProfile("sRGB"), outputMode="RGB",
+                                            renderingIntent=ImageCms.Intent.PERCEPTUAL)
         except (ImageCms.PyCMSError, OSError, ValueError):
             continue
+        out.info.pop("icc_profile", None)   # LittleCMS's sRGB, dated now: untagged means sRGB, and same bytes
+        return out
     return pic.convert("RGB")
 
 
