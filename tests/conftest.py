@@ -22,6 +22,11 @@ from generator.commands.build import BuildOptions, build_game
 from generator.cli import main
 from generator.layout.plan import SheetOptions
 
+# pytest rewrites every test module for its assertions; with PYTHONDONTWRITEBYTECODE set (as on many CI
+# machines) it did so again in every process, 1.5 s of each one's start. The rewritten modules are cached in
+# tests/__pycache__ (git ignores it), as the generator's own are (_compiled_once).
+sys.dont_write_bytecode = False
+
 FIXTURES = Path(__file__).parent / "fixtures"
 DEMO = FIXTURES / "demo"
 # every game shipped in components/: tests over "every game" take a new game in without being edited
