@@ -72,7 +72,10 @@ def _fork_server():
         return None
     if not _SERVER:
         from forked_pnp import ForkServer
-        _SERVER.append(ForkServer())
+        try:
+            _SERVER.append(ForkServer())
+        except (RuntimeError, OSError, subprocess.TimeoutExpired):   # e.g. a thread started by an import
+            _SERVER.append(None)                    # every command then starts a fresh interpreter
     return _SERVER[0]
 
 
@@ -81,7 +84,9 @@ def _fork_server_closed() -> Iterator[None]:
     """The server ends with the session and is waited for, so its commands' CPU time counts as the tests'."""
     yield
     while _SERVER:
-        _SERVER.pop().close()
+        server = _SERVER.pop()
+        if server is not None:
+            server.close()
 
 
 def run_pnp(*argv: str, cwd: Path, timeout: float = 60, preexec: Callable[[], None] | None = None

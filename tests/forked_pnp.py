@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,20 +98,26 @@ class ForkServer:
     def __init__(self) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen([sys.executable, __file__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     env=env, cwd=ROOT, text=True)
-        self.lock = threading.Lock()
+                                     env=env, cwd=ROOT, bufsize=0)
+        self.lock, self.pending = threading.Lock(), b""
         hello = json.loads(self._line(60))
         if not hello.get("ready"):
             self.close()
             raise RuntimeError(hello.get("refused", "the fork server did not start"))
 
-    def _line(self, timeout: float) -> str:
-        ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
-        if not ready:
-            raise subprocess.TimeoutExpired(self.proc.args, timeout)
-        line = self.proc.stdout.readline()
-        if not line:
-            raise RuntimeError("the fork server stopped")
+    def _line(self, timeout: float) -> bytes:
+        """The server's next line; what it wrote beyond that line waits here (both of a quick command's
+        lines can arrive in one read), so waiting on the pipe never misses a line already read."""
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.pending:
+            ready, _, _ = select.select([self.proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                raise subprocess.TimeoutExpired(self.proc.args, timeout)
+            chunk = os.read(self.proc.stdout.fileno(), 65536)
+            if not chunk:
+                raise RuntimeError("the fork server stopped")
+            self.pending += chunk
+        line, self.pending = self.pending.split(b"\n", 1)
         return line
 
     def run(self, argv: list[str], cwd: Path, env: dict[str, str], timeout: float) -> subprocess.CompletedProcess:
@@ -120,8 +127,9 @@ class ForkServer:
             out.touch()
             err.touch()
             request = {"argv": argv, "cwd": str(cwd), "env": env, "stdout": str(out), "stderr": str(err)}
-            self.proc.stdin.write(json.dumps(request) + "\n")
-            self.proc.stdin.flush()
+            data = memoryview(json.dumps(request).encode() + b"\n")
+            while data:                                # a raw pipe may take a large environment in parts
+                data = data[self.proc.stdin.write(data):]
             pid = json.loads(self._line(60))["pid"]
             try:
                 status = json.loads(self._line(timeout))["status"]
