@@ -13,10 +13,14 @@ from pdfcheck import fonts
 
 
 @pytest.fixture(scope="module")
-def kamiza(tmp_path_factory):
-    out = tmp_path_factory.mktemp("kamiza")
-    build_game("kamiza", BuildOptions(SheetOptions(), out, formats=("sheets", "shop")))
-    return out / "kamiza"
+def kamiza(shared_builds):
+    """`pnp build kamiza --formats sheets`: the session's (test_fonts.py and test_ink_saver.py read it too)."""
+    return shared_builds("--formats", "sheets") / "kamiza"
+
+
+@pytest.fixture(scope="module")
+def kamiza_shop(shared_builds):
+    return shared_builds("--formats", "shop") / "kamiza"         # shared with test_aids.py and test_text_safe_zone.py
 
 
 def page_text(pdf, index: int) -> str:
@@ -27,13 +31,13 @@ def page_text(pdf, index: int) -> str:
         doc.close()
 
 
-def test_japanese_is_real_text_that_extracts_back(kamiza):
+def test_japanese_is_real_text_that_extracts_back(kamiza, kamiza_shop):
     m = json.loads((kamiza / "manifest.json").read_text())
     front = next(p for p in m["sheets"]["pages"] if any(x["design"] == "role-card-kumicho-crimson" for x in p["pieces"]))
     text = page_text(kamiza / m["sheets"]["file"], front["index"])
     for word in ("組長", "kumicho", "Boss"):
         assert word in text
-    shop = page_text(kamiza / "shop" / "role-card-teppo-dama-crimson.pdf", 0)
+    shop = page_text(kamiza_shop / "shop" / "role-card-teppo-dama-crimson.pdf", 0)
     assert "鉄砲玉" in shop and "teppo-dama" in shop
 
 
