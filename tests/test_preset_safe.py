@@ -16,7 +16,6 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
-
 PT = 25.4 / 72
 SLACK_MM = 0.02                   # glyph boxes are ink boxes rounded by the reader
 TGC_SAFE_MM = 25.4 / 8            # 1/8 in inside the trim

@@ -62,8 +62,9 @@ class Raster:
         """A Pillow image's pixels as scanlines (for sheets composed in Pillow)."""
         rgb = image.convert("RGB")
         raw, row = rgb.tobytes(), 3 * rgb.width
-        lines = b"".join(b"\0" + raw[y * row:(y + 1) * row] for y in range(rgb.height))  # not a ctypes slice
-        return cls(rgb.width, rgb.height, ctypes.create_string_buffer(lines, len(lines) + 1))  # a row: 50x faster
+        # rows joined as bytes: assigning each into a ctypes array copied it a byte at a time (50x slower)
+        lines = b"".join(b"\0" + raw[y * row:(y + 1) * row] for y in range(rgb.height))
+        return cls(rgb.width, rgb.height, ctypes.create_string_buffer(lines, len(lines) + 1))
 
     def image(self):
         """The pixels as a Pillow image (for pasting into sheets; one copy)."""
