@@ -160,3 +160,22 @@ def test_izakaya_invariants_catch_a_yen_leak(monkeypatch):
     code, out, _ = run_cli("check", "izakaya", "--json")
     inv = [c for c in json.loads(out)["games"][0]["checks"] if c["name"].startswith("IZA-INV-08")]
     assert code == 1 and [c["ok"] for c in inv] == [False] * 4 and "yen NOT conserved" in inv[0]["detail"]
+
+
+@pytest.mark.parametrize("argv, said", [
+    (("--simulate", "-1"), 'expected a whole number of random games from 0 to 100,000, like 20, got "-1"'),
+    (("--simulate", "abc"), 'expected a whole number of random games from 0 to 100,000, like 20, got "abc"'),
+    (("--simulate", "100001"), 'got "100001"'),           # the README's bound: a typo of zeros must not run for days
+    (("--seed", "x"), 'expected a whole number, like 1, got "x"'),
+    (("--seed", "1.5"), 'got "1.5"'),
+])
+def test_a_bad_simulation_count_or_seed_is_one_line(argv, said):
+    code, out, err = run_cli("check", "niya", *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and said in err, err
+
+
+def test_a_negative_seed_and_the_largest_count_are_taken():
+    from generator.cli import parser                  # the parser alone: nothing is played
+
+    args = parser().parse_args(["check", "niya", "--simulate", "100000", "--seed", "-7"])
+    assert (args.simulate, args.seed) == (100_000, -7)

@@ -92,6 +92,25 @@ def jobs(text: str) -> int:
     return int(text)
 
 
+MAX_SIMULATED = 100_000     # random games at each player count: a typo of a few zeros must not run for days
+
+
+def games(text: str) -> int:
+    """--simulate: how many random games to play at each player count, 0 to MAX_SIMULATED."""
+    if not (text.isascii() and text.isdigit() and int(text) <= MAX_SIMULATED):
+        raise argparse.ArgumentTypeError(f"expected a whole number of random games from 0 to {MAX_SIMULATED:,}, "
+                                         f'like 20, got "{text}"')
+    return int(text)
+
+
+def seed(text: str) -> int:
+    """--seed: any whole number (it picks the random games; the same seed replays them)."""
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 19):
+        raise argparse.ArgumentTypeError(f'expected a whole number, like 1, got "{text}"')
+    return int(text)
+
+
 def ink_limit(text: str) -> int:
     """--ink-limit: a total ink percentage a press can take, 150 to 400."""
     try:

@@ -103,10 +103,10 @@ def add_check(sub: Any) -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true", help="print the report as JSON")
     c.add_argument("--examples", type=Path, action="append", default=[], metavar="FILE",
                    help="run more scenarios from a file in the examples.yaml format (repeatable)")
-    c.add_argument("--simulate", type=int, default=0, metavar="N",
-                   help="also play N random legal games at each player count of the setup, checking the "
-                        "game's invariants after every move")
-    c.add_argument("--seed", type=int, default=1, metavar="S", help="seed for --simulate (default 1)")
+    c.add_argument("--simulate", type=opt.games, default=0, metavar="N",
+                   help=f"also play N random legal games (up to {opt.MAX_SIMULATED:,}) at each player count of the "
+                        "setup, checking the game's invariants after every move")
+    c.add_argument("--seed", type=opt.seed, default=1, metavar="S", help="seed for --simulate (default 1)")
     c.add_argument("--theme", type=Path, metavar="FILE",
                    help="check the colours of a theme: seats colour-blind players cannot tell apart, text below "
                    "WCAG 2 AA contrast (warnings; failures if the spec sets colour_checks: {strict: true})")
