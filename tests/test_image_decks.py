@@ -271,3 +271,53 @@ def test_a_back_file_inside_the_folder_of_fronts_is_no_card(tmp_path):
         Image.new("RGB", (75, 105)).save(game / "cards" / f"{name}.png")
     specs = expand(load_game(game))
     assert [s.id for s in specs] == ["card-a", "card-b", "card-back-cards-back-png"]
+
+
+GREY_16 = 30000                       # of 65535: 30000 / 65535 x 255 = 116.7 in 8 bits
+
+
+def sixteen_bit_pictures(folder: Path) -> None:
+    """A 16-bit grey PNG (Pillow reads it as "I;16") and a 16-bit colour one (written with OpenCV, BGR)."""
+    import cv2
+    import numpy as np
+
+    folder.mkdir()
+    cv2.imwrite(str(folder / "grey.png"), np.full((1050, 750), GREY_16, np.uint16))
+    colour = np.zeros((1050, 750, 3), np.uint16)
+    colour[..., 0], colour[..., 1], colour[..., 2] = 60000, 20000, 5000
+    cv2.imwrite(str(folder / "colour.png"), colour)
+
+
+def test_a_sixteen_bit_grey_picture_bleeds_in_its_own_grey(tmp_path):
+    """The bleed stretches a picture's outer pixels; Pillow's own conversion of 16-bit grey made them white."""
+    import base64
+
+    from generator.render.art import _load_raster
+
+    sixteen_bit_pictures(tmp_path / "art")
+    art = _load_raster((tmp_path / "art" / "grey.png").read_bytes(), "art/grey.png", False)
+    for side in ("left", "top", "bottom-right"):
+        strip = Image.open(io.BytesIO(base64.b64decode(art.edges[side].split(",", 1)[1])))
+        assert abs(strip.convert("L").getpixel((0, 0)) - GREY_16 / 65535 * 255) <= 1, side
+
+
+def test_sixteen_bit_pictures_go_into_press_files_as_cmyk(tmp_path):
+    """A press build of 16-bit PNGs: no traceback (pikepdf refuses 16-bit grey), no warning, and every
+    picture DeviceCMYK at 8 bits; the grey card prints black ink only, at its own darkness."""
+    import pikepdf
+
+    sixteen_bit_pictures(tmp_path / "art")
+    assert run("new", "deep", "--images", str(tmp_path / "art"), "--dir", str(tmp_path))[0] == 0
+    code, _, err = run("build", str(tmp_path / "deep"), "--press", "--formats", "svg", "--out", str(tmp_path / "out"))
+    assert code == 0 and "Traceback" not in err and "Warning" not in err, err
+    inks = {}
+    with pikepdf.open(tmp_path / "out" / "deep" / "deep-press.pdf") as pdf:
+        for obj in pdf.objects:
+            if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image" and "/SMask" not in obj:
+                assert (obj.ColorSpace, int(obj.BitsPerComponent)) == ("/DeviceCMYK", 8)
+                w, h = int(obj.Width), int(obj.Height)
+                if (w, h) == (750, 1050):
+                    inks[len(inks)] = pikepdf.PdfImage(obj).as_pil_image().getpixel((w // 2, h // 2))
+    assert len(inks) == 2, inks
+    grey = [c for c in inks.values() if c[:3] == (0, 0, 0)]
+    assert len(grey) == 1 and abs(grey[0][3] - (1 - GREY_16 / 65535) * 255) <= 2, inks

@@ -284,16 +284,25 @@ class PressWriter:
         kind = _space_kind(obj.get("/ColorSpace"), None)
         if kind == "cmyk":
             return
-        from pikepdf import PdfImage
-
-        pil = PdfImage(obj).as_pil_image()
-        cmyk = self.convert.image(pil)
+        cmyk = self.convert.image(_pil_of(obj, kind))
         obj.write(zlib.compress(cmyk.tobytes(), 6), filter=pikepdf.Name.FlateDecode)
         obj.ColorSpace = pikepdf.Name.DeviceCMYK
         obj.BitsPerComponent = 8
         for key in ("/DecodeParms", "/Decode", "/Intent"):
             if key in obj:
                 del obj[key]
+
+
+def _pil_of(obj, kind: str):
+    """An image XObject as a Pillow image. Typst keeps a 16-bit PNG's depth, which Pillow has no colour mode
+    for and pikepdf refuses in grey: such samples are reduced to their high byte here, as Pillow reads a
+    16-bit colour PNG."""
+    if int(obj.get("/BitsPerComponent", 8)) == 16 and kind in ("gray", "rgb") and "/Decode" not in obj:
+        from PIL import Image
+
+        size = (int(obj.Width), int(obj.Height))
+        return Image.frombytes("L" if kind == "gray" else "RGB", size, obj.read_bytes()[0::2])
+    return pikepdf.PdfImage(obj).as_pil_image()
 
 
 def to_press(src: Path, target: Path, convert: Converter, title: str, standard: Standard | None = None,

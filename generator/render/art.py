@@ -27,7 +27,7 @@ from typing import Mapping
 from generator.common import paths
 from generator.common.confine import confined, inside, read_bytes
 from generator.common.errors import ArtError, Problem, PunchboardError, display_path
-from generator.render.raster import open_image, orientation, upright
+from generator.render.raster import eight_bit, open_image, orientation, upright
 from generator.render.svg_safety import SVG_NS, XLINK_NS, parse_svg, sanitise
 from generator.model.game import ArtSource
 from generator.common.units import MM_PER_IN, fmt_number
@@ -213,7 +213,7 @@ def _load_raster(data: bytes, shown: str, line_art: bool) -> Art:
     im = open_image(data, shown, RASTER_FORMATS)
     with im:
         fmt, turned = im.format, orientation(im) != 1
-        pic = upright(im, shown, RASTER_FORMATS)     # decoded here, so a broken stream is refused now
+        pic = eight_bit(upright(im, shown, RASTER_FORMATS))   # decoded here, so a broken stream is refused now
         info = dict(im.info)
         if pic.mode == "CMYK":
             pic, turned = _cmyk_to_srgb(pic, info.pop("icc_profile", None)), True

@@ -39,6 +39,14 @@ def open_image(data: bytes, shown: str, formats: tuple[str, ...]):
     return im
 
 
+def eight_bit(im):
+    """A 16-bit grey picture (Pillow's "I;16" modes) as 8-bit grey, scaled: Pillow's own conversion clips
+    every value above 255 to white. Other modes are returned as they are (Pillow reads 16-bit colour as 8)."""
+    if im.mode not in ("I", "I;16", "I;16L", "I;16B", "I;16N"):
+        return im
+    return im.convert("I").point(lambda v: v / 257).convert("L")
+
+
 def orientation(im) -> int:
     """The EXIF orientation (1 to 8; 1 is as stored), read from the header without decoding."""
     try:
