@@ -321,3 +321,21 @@ def test_sixteen_bit_pictures_go_into_press_files_as_cmyk(tmp_path):
     assert len(inks) == 2, inks
     grey = [c for c in inks.values() if c[:3] == (0, 0, 0)]
     assert len(grey) == 1 and abs(grey[0][3] - (1 - GREY_16 / 65535) * 255) <= 2, inks
+
+
+def test_pnp_new_names_every_image_a_build_would_refuse_and_writes_nothing(tmp_path):
+    """An empty file and a text file named like images, and a back that is no picture: each is one line
+    naming it, before anything is copied (the build would refuse them one by one later)."""
+    art = tmp_path / "art"
+    art.mkdir()
+    framed(750, 1050).save(art / "good.png")
+    (art / "empty.png").write_bytes(b"")
+    (art / "notes.jpg").write_text("not a picture")
+    (tmp_path / "back.png").write_text("not a picture either")
+    code, out, err = run("new", "mine", "--images", str(art), "--back", str(tmp_path / "back.png"),
+                         "--dir", str(tmp_path))
+    lines = err.strip().splitlines()
+    assert code == 2 and len(lines) == 3, err
+    for name, line in zip(("empty.png", "notes.jpg", "back.png"), lines):
+        assert name in line and "not a readable PNG, JPEG or WebP image" in line, line
+    assert not (tmp_path / "mine").exists()

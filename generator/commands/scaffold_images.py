@@ -14,10 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.commands.bounded_copy import BoundedCopy
-from generator.common.errors import OptionError, display_path
+from generator.common.confine import read_bytes
+from generator.common.errors import OptionError, Problem, PunchboardError, display_path
 from generator.load.images import IMAGE_SUFFIXES, OTHER_PICTURES, natural_key
 from generator.common.limits import MAX_ROWS
 from generator.common.units import parse_length_mm
+from generator.render.art import RASTER_FORMATS
+from generator.render.raster import open_image
 
 SIZES_MM = {                        # the common card sizes, trim
     "poker": (63.5, 88.9),          # 2.5 x 3.5 in
@@ -66,8 +69,15 @@ class ImageDeck:
                                   f"{display_path(self.back)} (not found)")
             if self.back.suffix.lower() not in IMAGE_SUFFIXES:
                 raise OptionError(f"pnp new: --back: expected a PNG, JPEG or WebP image, got {display_path(self.back)}")
-        if not self._pictures(self.images):
+        pictures = self._pictures(self.images)
+        if not pictures:
             raise OptionError(f"pnp new: --images: no PNG, JPEG or WebP images in {display_path(self.images)}")
+        problems = [p for path in pictures for p in _unreadable(path, self.images)]
+        if self.back is not None:
+            backs, root = (self._pictures(self.back), self.back) if self.back.is_dir() else ([self.back], self.back.parent)
+            problems += [p for path in backs for p in _unreadable(path, root)]
+        if problems:               # a build would refuse them: say so now, before the new game is written
+            raise OptionError(problems)
 
     def _pictures(self, folder: Path) -> list[Path]:
         """The folder's card images in natural order (not the back file), refusing other picture formats."""
@@ -106,6 +116,16 @@ class ImageDeck:
             back = "back" + self.back.suffix.lower()
             BoundedCopy(self.back.parent).file(self.back, target / back)
         (target / "game.yaml").write_text(_spec(name, card_size(self.size), self.size, back), encoding="utf-8")
+
+
+def _unreadable(path: Path, root: Path) -> list[Problem]:
+    """Why a build would refuse the picture (not an image, a broken header, too many pixels, too large a file):
+    the build's own checks (render/raster.py, common/confine.py), run on the file before it is copied."""
+    try:
+        open_image(read_bytes(path, [root], "image"), display_path(path), RASTER_FORMATS).close()
+    except PunchboardError as exc:
+        return exc.problems
+    return []
 
 
 def _spec(name: str, size: tuple[float, float], size_name: str, back: str | None) -> str:
