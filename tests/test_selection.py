@@ -218,6 +218,18 @@ def test_a_malformed_only_is_one_line(tmp_path, text):
     assert code == 2 and len(err.splitlines()) == 1 and "--only" in err, err
 
 
+@pytest.mark.parametrize("text", ["boat:1,boat:2", "koban, boat:2 ,boat"])
+def test_one_selector_with_two_counts_is_one_line(tmp_path, text):
+    """Which count was meant cannot be told: the same selector twice with different copies is refused."""
+    code, out, err = run_cli("build", "nyakuza", "--only", text, "--out", str(tmp_path))
+    assert code == 2 and len(err.splitlines()) == 1 and '"boat" is named twice with different copies' in err, err
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_selector_repeated_as_it_was_is_taken_once():
+    assert parse_only("boat:2,koban,boat:2") == parse_only("boat:2,koban")
+
+
 def test_the_last_selector_naming_a_design_sets_its_copies():
     game = load_game("nyakuza")
     chosen = select(game, expand(game), Selection(only=parse_only("boat:2,boat-red:5")))

@@ -65,7 +65,14 @@ def parse_only(text: str) -> tuple[Selector, ...]:
             raise OptionError(f'--only: expected copies from 1 to {MAX_COPIES} after ":", got "{item}"')
         if not pattern.strip():
             raise OptionError(f'--only: expected a component or design id before ":", got "{item}"')
-        out.append(Selector(pattern.strip(), int(n) if sep else None))
+        selector = Selector(pattern.strip(), int(n) if sep else None)
+        named = next((o for o in out if o.pattern == selector.pattern), None)
+        if named == selector:
+            continue
+        if named is not None:           # which count would the user mean? say so rather than keep the last
+            raise OptionError(f'--only: "{selector.pattern}" is named twice with different copies ("{named}" and '
+                              f'"{item}"); expected it once (a component and one of its designs may differ)')
+        out.append(selector)
     if not out:
         raise OptionError(f'--only: expected a comma-separated list of component or design ids, got "{text}"')
     return tuple(out)
