@@ -129,8 +129,8 @@ def _fit(rect: Rect, w: float, h: float, b: float, band: float, shared: bool, le
          trail: float | None = None) -> tuple[int, int, float, float] | None:
     """Columns, rows and footprint of the largest block of `left` pieces that fits `rect`, keeping `band`
     before the block (left and top) and `trail` (default `band`) after it (right and bottom)."""
-    px, py = (w, h) if shared else (w + 2 * b, h + 2 * b)
-    extra = (2 * b if shared else 0.0) + band + (band if trail is None else trail)
+    px, py = _pitch(w, h, b, shared)
+    extra = _overhead(b, band, shared, band if trail is None else trail)
     cols = int((rect.w - extra + EPS) // px)
     rows = int((rect.h - extra + EPS) // py)
     if cols < 1 or rows < 1:
@@ -356,11 +356,17 @@ def _pitch(w: float, h: float, b: float, shared: bool) -> tuple[float, float]:
     return (w, h) if shared else (w + 2 * b, h + 2 * b)
 
 
+def _overhead(b: float, band: float, shared: bool, trail: float) -> float:
+    """A block's length beyond its pieces' pitches: the marks band before it, the trail after it, and the
+    outer bleeds of pieces that share their cuts."""
+    return (2 * b if shared else 0.0) + band + trail
+
+
 def _widths(group: list[PieceInput], options: SheetOptions, band: float) -> set[tuple[float, float]]:
     """(pitch, overhead) across the page of a block of the group, in each orientation it may take."""
     p = group[0]
     shared = options.marks == "lines" and p.shape == "rect"
-    extra = (2 * options.bleed_mm if shared else 0.0) + band + min(band, TRAIL_MM)
+    extra = _overhead(options.bleed_mm, band, shared, min(band, TRAIL_MM))
     return {(_pitch(*turned_size(90 if r else 0, p.w, p.h), options.bleed_mm, shared)[0], extra) for r in _turns(p)}
 
 
