@@ -11,7 +11,6 @@ import pytest
 from conftest import build_on_papers, pieces_by_component
 
 
-
 @pytest.fixture(scope="module")
 def built(shared_builds) -> dict[str, Path]:
     return build_on_papers(shared_builds, "izakaya")

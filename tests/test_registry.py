@@ -10,7 +10,6 @@ from generator.solver.registry import RULES, packages
 from conftest import SHIPPED_GAMES
 
 
-
 def test_every_rules_package_registers_the_id_its_folder_is_named_after():
     assert packages() == SHIPPED_GAMES          # each shipped game has its referee
     for name in SHIPPED_GAMES:

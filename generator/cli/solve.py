@@ -27,7 +27,6 @@ def solve_options(s: argparse.ArgumentParser) -> argparse.ArgumentParser:
     return s
 
 
-
 def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from generator.solver.registry import rules_for
 

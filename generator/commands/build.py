@@ -42,7 +42,6 @@ from generator.load import load_game
 from generator.load.theme import appearance
 
 
-
 @dataclass(frozen=True)
 class BuildOptions:
     sheet: SheetOptions = field(default_factory=SheetOptions)

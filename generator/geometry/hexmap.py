@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from generator.geometry.hexagon import corner_radius
 
 
-
 @dataclass(frozen=True)
 class Legend:
     """A map's vocabulary: letter -> space kind, letter -> marker kind, letters meaning nothing, and the
@@ -61,7 +60,6 @@ class HexMap:
         for s in self.spaces:
             out[s.id] = tuple(at[rc] for rc in neighbour_cells(s.row, s.col) if rc in at)
         return out
-
 
 
 def neighbour_cells(row: int, col: int) -> list[tuple[int, int]]:

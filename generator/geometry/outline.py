@@ -53,7 +53,6 @@ def segments(path: str) -> list[tuple]:
     return out
 
 
-
 def _arc_points(p0: tuple[float, float], s: tuple) -> list[tuple[float, float]]:
     """Points along an SVG arc (endpoint form, no rotation: the outlines' arcs are circular)."""
     rx, large, sweep, x1, y1 = s[1], s[4], s[5], s[6], s[7]
@@ -88,8 +87,6 @@ def polygons(path: str) -> list[list[tuple[float, float]]]:
         elif s[0] == "A":
             out[-1].extend(_arc_points(out[-1][-1], s))
     return [p for p in out if len(p) >= 3]
-
-
 
 
 def _oriented(points: list[tuple[float, float]]) -> list[tuple[float, float]]:

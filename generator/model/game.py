@@ -27,9 +27,11 @@ def frozen_map(data: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
     """A read-only view, so a model cannot be changed after validation."""
     return MappingProxyType(dict(data or {}))
 
+
 PATTERNS = ("plain", "dots", "stripes", "checks", "waves", "seigaiha")   # what macros.svg.j2 pattern_def draws
 FONT_WEIGHTS = (100, 200, 300, 400, 500, 600, 700, 800, 900)
 FONT_STYLES = ("normal", "italic")
+
 
 @dataclass(frozen=True)
 class Provenance:

@@ -11,7 +11,6 @@ from generator.solver.base import Rules
 from generator.solver.result import CheckResult
 
 
-
 def _normal(value: Any) -> Any:
     """Tuples and lists compare equal; keys compare as text (as in JSON)."""
     return json.loads(json.dumps(value, sort_keys=True, default=list))

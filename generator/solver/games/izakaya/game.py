@@ -28,7 +28,6 @@ class IzakayaRules(Rules):
     def ispec(self) -> IzakayaSpec:
         return self.spec
 
-
     @property
     def supply(self) -> dict[str, int]:
         """Floor chits printed, by shape."""

@@ -23,7 +23,6 @@ class KamizaRules(Rules):
     read_spec = staticmethod(read_spec)
     SPEC_CHECKS = SPEC_CHECKS
 
-
     # -- random play ----------------------------------------------------------------------------
     def new_state(self, players: int, seed: str) -> engine.KamizaState:
         """A match's start for generator/solver/play.py: every hand full, the first start player from seed."""

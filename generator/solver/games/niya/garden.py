@@ -16,6 +16,7 @@ from typing import Iterator, Sequence
 from generator.common.errors import SpecError
 from generator.solver.games.niya.spec import NiyaSpec, Tile
 
+
 @dataclass(frozen=True)
 class Geometry:
     """Everything that depends on the grid size only: the lines that win and the border."""

@@ -23,6 +23,7 @@ from generator.load.reader import Reader
 from generator.load.yamlio import join
 from generator.common.units import describe
 
+
 def read_given(ex: Example, required: tuple[str, ...], optional: tuple[str, ...]) -> tuple[Reader, dict]:
     """A Reader collecting problems, and the example's `given` checked for its keys."""
     r = Reader(ProblemCollector())

@@ -25,7 +25,6 @@ class NusfjordRules(Rules):
     def nspec(self) -> NusfjordSpec:
         return self.spec
 
-
     # -- random legal games (generator/solver/play.py) ------------------------------------------
     def new_state(self, players: int, seed: str) -> engine.NusfjordState:
         return engine.new_state(self.nspec, players, seed, printed_pieces(self.nspec, self.game))

@@ -41,6 +41,7 @@ class GameInProgress(Protocol):
     def free_spaces(self, me: Player) -> int: ...
     def take_card(self, me: Player, card: str) -> None: ...
 
+
 # -- proposed (NUS-GAP-01..04): not in the rulebook --------------------------------------------------------
 # Capacity of each Action-board space per side (L172-174: "most show 1"; 2 and 3 only on the 3-5 side).
 SPACES = {"1-2": {"thin_out": 1, "deforest": 1, "wood": 1, "gold": 1, "serve_fish": 1, "elder": 1, "ship": 1,
