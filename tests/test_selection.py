@@ -16,6 +16,7 @@ from generator.commands.build import BuildOptions, build_game
 from generator.model.designs import expand
 from generator.layout.plan import SheetOptions
 from generator.model.selection import Selection, parse_only, select
+from generator.common.errors import OptionError
 from generator.load import load_game
 from conftest import pieces_by_component, run_cli
 
@@ -265,3 +266,18 @@ def test_a_drawn_total_prints_the_whole_set(game):
     whole = counts(expand(loaded))["card"]
     assert counts(select(loaded, expand(loaded), Selection(players=2)))["card"] == whole
     assert counts(select(loaded, expand(loaded), Selection(players=3)))["card"] == 6
+
+
+def test_copies_asked_by_only_are_bounded_by_the_builds_piece_limit(tmp_path):
+    """The README's limit, 20,000 pieces in one build, holds for what --only multiplies: every front design of
+    Nyakuza at 1,000 copies each is refused in one line, before anything is rendered or written."""
+    game = load_game("nyakuza")
+    designs = len([s for s in expand(game) if s.face == "front"])
+    at_limit = 20_000 // designs
+    chosen = select(game, expand(game), Selection(only=parse_only(f"*:{at_limit}")))
+    assert sum(s.count for s in chosen if s.face == "front") <= 20_000
+    with pytest.raises(OptionError, match="more than the limit of 20,000"):
+        select(game, expand(game), Selection(only=parse_only(f"*:{at_limit + 1}")))
+    code, out, err = run_cli("build", "nyakuza", "--only", "*:1000", "--out", str(tmp_path / "out"))
+    assert code == 2 and len(err.splitlines()) == 1 and f"{designs * 1000:,} pieces" in err, err
+    assert not (tmp_path / "out").exists()

@@ -5,3 +5,4 @@ MAX_RASTER_PIXELS = 60_000_000          # a 300 dpi A2 poster; beyond that it is
 MAX_RASTER_SIDE = 20_000
 MAX_ROWS = 10_000          # rows under a table's header, and images in a folder (README, Limits)
 MAX_COLUMNS = 200
+MAX_PIECES = 20_000        # pieces in one build, whatever multiplies them (counts, --only copies, file-name copies)

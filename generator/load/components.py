@@ -24,7 +24,6 @@ from generator.common.units import describe, rounded
 COMPONENT_REQUIRED, COMPONENT_OPTIONAL = keys("component")
 DEFAULT_SHAPE = {"hex-tile": "hex"}
 RESERVED_ROW_KEYS = ("id", "count")
-MAX_PIECES = 20_000        # pieces in a build in all (MAX_COPIES of one row)
 
 
 class ComponentReader:

@@ -11,7 +11,8 @@ from generator.common.confine import inside
 from generator.common.errors import OptionError, ProblemCollector, did_you_mean, display_path
 from generator.model.game import (INK_SAVER, INK_SAVER_NOTE, ColourChecks, Component, Demand, FontRole, Game, PlayerColour,
                              SetupEntry, Style, TextPair, frozen_map)
-from generator.load.components import MAX_PIECES, ComponentReader
+from generator.common.limits import MAX_PIECES
+from generator.load.components import ComponentReader
 from generator.load.placement import link_fits
 from generator.load.reader import SLUG, Reader
 from generator.load.schema import keys

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from generator.model.designs import DesignSpec
 from generator.common.errors import OptionError
+from generator.common.limits import MAX_PIECES
 from generator.model.game import Game, SetupEntry
 
 MAX_COPIES = 1000        # --only NAME:N: more is a typo, not a replacement
@@ -88,7 +89,20 @@ def select(game: Game, specs: list[DesignSpec], selection: Selection) -> list[De
             fronts = only(fronts, selection.only, [s for s in specs if s.face == "front"], selection.players)
         except OptionError as exc:
             raise OptionError(f"{game.id}: {exc.problems[0].message}") from None
+    _bounded(game.id, fronts, selection)
     return fronts + _backs(specs, fronts)
+
+
+def _bounded(game_id: str, fronts: list[DesignSpec], selection: Selection) -> None:
+    """The piece limit holds for what is built: --only's copies multiply after the spec's counts were checked."""
+    total = sum(s.count for s in fronts)
+    if total > MAX_PIECES:
+        most = max(fronts, key=lambda s: s.count)
+        said = ",".join(str(s) for s in selection.only)
+        option = f"--only {said}" if said else f"--players {selection.players}"
+        raise OptionError(f"{game_id}: {option}: {total:,} pieces in all is more than the "
+                          f'limit of {MAX_PIECES:,} per build (the most: "{most.id}", {most.count:,}); expected fewer '
+                          "copies or a narrower selector")
 
 
 def _backs(specs: list[DesignSpec], fronts: list[DesignSpec]) -> list[DesignSpec]:
