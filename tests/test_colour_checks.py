@@ -161,3 +161,65 @@ def test_the_gallery_of_a_themed_build_shows_the_warning(tmp_path):
     page = next((tmp_path / "out").glob("*/index.html")).read_text()
     assert "Red (#d62728) and Blue (#2ca02c) are hard to tell apart" in page
     assert "nothing else tells them apart" in page and ">warning<" in page
+
+
+def _seats(n: int) -> str:
+    """`n` seats of distinct colours, one YAML line each."""
+    return "".join(f'  - {{id: s{i}, name: Seat {i}, colour: "#{(i * 2654435761) % 0xFFFFFF:06x}"}}\n'
+                   for i in range(n))
+
+
+def _with_seats(game: Path, n: int, players_max: int = 3) -> None:
+    spec = (game / "game.yaml").read_text()
+    head, rest = spec.split("player_colours:\n", 1)
+    rest = rest[rest.index("palette:"):]
+    head = head.replace("players: {min: 2, max: 3}", f"players: {{min: 2, max: {players_max}}}")
+    (game / "game.yaml").write_text(f"{head}player_colours:\n{_seats(n)}{rest}")
+
+
+def test_thirty_seats_are_checked_pair_by_pair(game):
+    """The README's limit is 30 seats: the 435 pairs of 30 seats are all compared (no seat left out)."""
+    from generator.load import load_game
+    from generator.solver.colour_checks import seat_checks
+
+    _with_seats(game, 30)
+    seats = load_game(str(game)).player_colours
+    assert len(seats) == 30
+    twin = seats[:29] + (seats[0].__class__("twin", "Twin", seats[0].colour, "plain", ""),)
+    assert [c.name for c in seat_checks(twin) if "twin" in c.name] == ["seats s0 / twin"]
+
+
+@pytest.mark.parametrize("seats", [31, 2000])
+def test_more_seats_than_the_limit_are_one_line(game, seats):
+    _with_seats(game, seats)
+    code, out, err = run_cli("check", str(game))
+    assert code == 2 and len(err.splitlines()) == 1, err
+    assert "player_colours" in err and f"{seats:,} seats is more than the limit of 30" in err, err
+
+
+def test_a_player_count_past_the_limit_is_one_line(game):
+    _with_seats(game, 3, players_max=101)
+    code, out, err = run_cli("check", str(game))
+    assert code == 2 and len(err.splitlines()) == 1, err
+    assert "players.max" in err and "at most 100, got 101" in err, err
+
+
+@pytest.mark.parametrize("first, second, cue", [
+    ({"symbol": "★"}, {}, "symbol ★ vs none"),
+    ({}, {"symbol": "●"}, "symbol none vs ●"),
+    ({"pattern": "dots"}, {}, "pattern dots vs plain"),
+    ({}, {"pattern": "stripes"}, "pattern plain vs stripes"),
+])
+def test_a_seat_pair_told_apart_by_one_seats_cue_alone_is_told_apart(first, second, cue):
+    """Red and green (4.6 apart for a deuteranope) where only one of the two seats has a symbol or a pattern:
+    that one cue tells them apart, in either order, and strict checking passes the pair."""
+    from generator.model.game import PlayerColour
+    from generator.solver.colour_checks import seat_checks
+
+    a = PlayerColour("red", "Red", RED, first.get("pattern", "plain"), first.get("symbol", ""))
+    b = PlayerColour("green", "Green", GREEN, second.get("pattern", "plain"), second.get("symbol", ""))
+    [pair] = seat_checks([a, b], strict=True)
+    assert pair.data["cues"] == [cue] and pair.ok is None, pair
+    [bare] = seat_checks([a.__class__("red", "Red", RED, "plain", ""), b.__class__("green", "Green", GREEN, "plain", "")],
+                         strict=True)
+    assert bare.ok is False and bare.data["cues"] == []

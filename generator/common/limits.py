@@ -6,3 +6,5 @@ MAX_RASTER_SIDE = 20_000
 MAX_ROWS = 10_000          # rows under a table's header, and images in a folder (README, Limits)
 MAX_COLUMNS = 200
 MAX_PIECES = 20_000        # pieces in one build, whatever multiplies them (counts, --only copies, file-name copies)
+MAX_SEATS = 30             # player colours in a spec (the seat checks compare every pair); party games seat 20
+MAX_PLAYERS = 100          # players.max: the setup table and the checks run once per player count

@@ -11,7 +11,7 @@ from generator.common.confine import inside
 from generator.common.errors import OptionError, ProblemCollector, did_you_mean, display_path
 from generator.model.game import (INK_SAVER, INK_SAVER_NOTE, ColourChecks, Component, Demand, FontRole, Game, PlayerColour,
                              SetupEntry, Style, TextPair, frozen_map)
-from generator.common.limits import MAX_PIECES
+from generator.common.limits import MAX_PIECES, MAX_SEATS
 from generator.load.components import ComponentReader
 from generator.load.placement import link_fits
 from generator.load.reader import SLUG, Reader
@@ -185,6 +185,10 @@ class _GameReader:
         r = self.r
         items = r.sequence(value, "player_colours") or []
         self.seats_written = len(items)      # a seat with a mistake still counts as written
+        if len(items) > MAX_SEATS:           # every pair of seats is compared: bounded before any is read
+            r.add("player_colours", f"{len(items):,} seats is more than the limit of {MAX_SEATS}; expected one "
+                                    "entry per seat of the game")
+            return []
         out, seen = [], set()
         for i, item in enumerate(items):
             where = join("player_colours", i)
@@ -293,7 +297,8 @@ class _GameReader:
         for players, needs in m.items():
             where = join("setup", str(players))
             if not isinstance(players, int) or not (pmin <= players <= pmax):
-                r.add(where, f"expected a player count from {pmin} to {pmax}, got {describe(players)}")
+                if pmin and pmax:            # a range that failed to read was reported already, once
+                    r.add(where, f"expected a player count from {pmin} to {pmax}, got {describe(players)}")
                 continue
             n = r.mapping(needs, where, free=True)
             if n is None:

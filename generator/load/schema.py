@@ -13,6 +13,7 @@ import copy
 from dataclasses import dataclass, field as dataclass_field
 from typing import Any
 
+from generator.common.limits import MAX_PLAYERS
 from generator.model.game import FONT_STYLES, KINDS, PATTERNS, SHAPES
 
 MISSING = object()           # no default: an absent key is simply absent
@@ -105,8 +106,8 @@ SCHEMA: dict[str, Section] = {
               "(section *colour_checks*)", default={})),
     "players": section(
         "",
-        Field("min", whole(1), "fewest players", True),
-        Field("max", whole(1), "most players", True)),
+        Field("min", whole(1, MAX_PLAYERS), "fewest players", True),
+        Field("max", whole(1, MAX_PLAYERS), "most players", True)),
     "player_colours": section(
         "One seat.",
         Field("id", ID, "the seat's id (per-player designs are named after it)", True),

@@ -19,7 +19,7 @@ from typing import Mapping, Sequence
 from generator.common.units import rounded
 from generator.model.game import Game, PlayerColour
 from generator.solver.result import CheckResult
-from generator.common.colours import VISIONS, contrast, difference
+from generator.common.colours import VISIONS, ciede2000, contrast, lab_of_linear, simulate
 
 # ΔE00 under which two seat colours count as hard to tell apart. CIEDE2000 was fitted to small
 # differences (about 1 is just noticeable side by side); seat colours must be named at a glance across a
@@ -58,8 +58,9 @@ def _cues(a: PlayerColour, b: PlayerColour) -> list[str]:
 def seat_checks(players: Sequence[PlayerColour], strict: bool = False) -> list[CheckResult]:
     """One warning per pair of seats whose colours fall under HARD_TO_TELL for some colour vision."""
     out = []
+    labs = {(p.colour, v): lab_of_linear(simulate(p.colour, v)) for p in players for v in VISIONS}   # once a seat
     for a, b in itertools.combinations(players, 2):
-        delta = {v: rounded(difference(a.colour, b.colour, v), 1) for v in VISIONS}
+        delta = {v: rounded(ciede2000(labs[a.colour, v], labs[b.colour, v]), 1) for v in VISIONS}
         close = [v for v in VISIONS if delta[v] < HARD_TO_TELL]
         if not close:
             continue
