@@ -105,3 +105,35 @@ def test_cli_prints_one_line_per_problem_and_exits_2(tmp_path):
            'got "cardboard"' in lines[0]
     assert "Traceback" not in err
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+@pytest.mark.parametrize("path, expected", [
+    ("M 0 0 L nan 5 L 5 5 Z", 'unexpected "nan 5 L 5 5" at character 9'),
+    ("M 0 0 L 40 0 L 20 inf Z", 'unexpected "inf Z" at character 19'),
+    ("M 0 0 L 1e999 0 L 20 30 Z", '"L" has a number beyond 2000 mm'),
+    ("M 0 0 L 40 L 20 30 Z", '"L" expects 2 numbers, got 1'),
+    ("L 0 0 L 40 0 L 20 30 Z", 'expected the path to start with "M", got "L"'),
+    ("M 0 0 L 40 0 Z 7", '"Z" takes no numbers, got "7"'),
+    ("M 0 0 Q 40 0 20 30 Z", 'unexpected "Q 40 0 20 30" at character 7'),
+    ("M 0 0 L 40 0", "expected a closed outline of at least three points"),
+])
+def test_an_outline_the_cutter_could_not_read_is_one_line_when_the_spec_loads(tmp_path, path, expected):
+    """Outlines are parsed with the spec: a broken path names its key and line, not the path parser's internals."""
+    spec = VALID.replace("    size: [63.5mm, 88.9mm]\n", f'    size: [40mm, 30mm]\n    shape: outline\n    outline: "{path}"\n')
+    [line] = errors(write_game(tmp_path, spec))
+    assert line.startswith("error: GAME/game.yaml:9: components[0].outline: expected ") and expected in line, line
+
+
+@pytest.mark.parametrize("path, points", [
+    ("M 0 0 L 40 0 L 20 30 Z", [(0, 0), (40, 0), (20, 30)]),
+    ("M0,0L40,0 20,30z", [(0, 0), (40, 0), (20, 30)]),
+    ("m 0 0 h 40 v 30 h -40 z", [(0, 0), (40, 0), (40, 30), (0, 30)]),
+    ("M 0 0 L 4e1 0 L +20 3.0E1 Z", [(0, 0), (40, 0), (20, 30)]),
+])
+def test_every_way_of_writing_an_outline_reads_the_same_points(tmp_path, path, points):
+    from generator.geometry.outline import polygons
+
+    spec = VALID.replace("    size: [63.5mm, 88.9mm]\n", f'    size: [40mm, 30mm]\n    shape: outline\n    outline: "{path}"\n')
+    game = load_game(write_game(tmp_path, spec))
+    [polygon] = polygons(game.component("card").outline)
+    assert [(round(x, 6), round(y, 6)) for x, y in polygon] == points

@@ -14,25 +14,57 @@ from generator.geometry.hexagon import hex_points
 
 ARC_STEP_DEG = 5.0
 
-TOKEN = re.compile(r"[MLHVAZmlhvaz]|-?\d*\.?\d+(?:e-?\d+)?")
+TOKEN = re.compile(r"[\s,]*(?:([MLHVAZmlhvaz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?))[\s,]*")
 ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "A": 7, "Z": 0}
+MAX_COORDINATE_MM = 2000.0      # the spec's longest length (README, Limits): no outline point lies further
+
+
+class OutlineError(ValueError):
+    """An outline path the parser refuses; its message says what and where in the path."""
+
+
+def _tokens(path: str) -> list[str]:
+    """The path's commands and numbers; anything else (a word, `nan`, a stray sign) is refused by position."""
+    out, pos = [], 0
+    while pos < len(path):
+        m = TOKEN.match(path, pos)
+        if m is None or m.end() == pos:
+            raise OutlineError(f'unexpected "{path[pos:pos + 12].rstrip()}" at character {pos + 1}')
+        if m.group(1) or m.group(2):
+            out.append(m.group(1) or m.group(2))
+        pos = m.end()
+    return out
+
+
+def _numbers(tokens: list[str], i: int, n: int, cmd: str) -> list[float]:
+    vals = tokens[i:i + n]
+    if len(vals) < n or any(v.isalpha() for v in vals):
+        raise OutlineError(f'"{cmd}" expects {n} numbers, got {sum(1 for v in vals if not v.isalpha())}')
+    out = [float(v) for v in vals]
+    if not all(math.isfinite(v) and abs(v) <= MAX_COORDINATE_MM for v in out):
+        raise OutlineError(f'"{cmd}" has a number beyond {MAX_COORDINATE_MM:g} mm: {" ".join(vals)}')
+    return out
 
 
 def segments(path: str) -> list[tuple]:
     """Absolute segments of a path of M, L, H, V, A and Z: ("M", x, y), ("L", x, y), ("A", rx, ry, rot,
-    large, sweep, x, y), ("Z",)."""
-    tokens = TOKEN.findall(path)
+    large, sweep, x, y), ("Z",). A path that is not one of these (OutlineError) never reaches a page."""
+    tokens = _tokens(path)
+    if tokens and tokens[0] not in ("M", "m"):
+        raise OutlineError(f'expected the path to start with "M", got "{tokens[0]}"')
     out, x, y, start, i, cmd = [], 0.0, 0.0, (0.0, 0.0), 0, None
     while i < len(tokens):
-        if tokens[i].upper() in ARGS and tokens[i].isalpha():
+        if tokens[i].isalpha():
             cmd = tokens[i]
             i += 1
             if cmd.upper() == "Z":
                 out.append(("Z",))
                 x, y = start
                 continue
+        elif cmd.upper() == "Z":
+            raise OutlineError(f'"Z" takes no numbers, got "{tokens[i]}"')
         n = ARGS[cmd.upper()]
-        vals = [float(v) for v in tokens[i:i + n]]
+        vals = _numbers(tokens, i, n, cmd)
         i += n
         rel = cmd.islower()
         c = cmd.upper()

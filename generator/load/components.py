@@ -13,6 +13,7 @@ from generator.geometry.hexmap import HexMap, Legend, extent_mm, parse_map
 from generator.geometry.hexagon import hex_box_mm
 from generator.model.game import Component, Face, Row, Segment, frozen_map
 from generator.geometry.nets import NETS, Net
+from generator.geometry.outline import OutlineError, polygons
 from generator.load.images import ImageFolderReader
 from generator.load.placement import read_fits, read_spaces
 from generator.load.reader import Reader
@@ -125,9 +126,23 @@ class ComponentReader:
             outline = r.text(outline, join(where, "outline")) if outline is not None else None
             if outline is None:
                 r.add(where, 'a shape "outline" needs an "outline" path in trim millimetres')
+            else:
+                outline = self.outline_path(outline, join(where, "outline"))
         elif outline is not None:
             r.add(join(where, "outline"), 'only a component with shape "outline" takes an outline')
         return folds, outline
+
+    def outline_path(self, path: str, where: str) -> str | None:
+        """The outline parsed now, so a path the cut files, masks and pages could not read is a spec error."""
+        try:
+            closed = polygons(path)
+        except OutlineError as exc:
+            self.r.add(where, f"expected an SVG path of M, L, H, V, A and Z in trim millimetres: {exc}")
+            return None
+        if not closed:
+            self.r.add(where, "expected a closed outline of at least three points, like \"M 0 0 L 40 0 L 20 30 Z\"")
+            return None
+        return path
 
     def corner_fits(self, corner: float | None, shape: str | None, size, where: str) -> float | None:
         """The corner radius of a rounded piece, or None (a problem) when it is more than half the shorter side."""
