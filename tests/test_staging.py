@@ -145,7 +145,7 @@ def test_an_interrupted_swap_puts_the_previous_build_back(previous):
     assert leftovers(out) == [] and (out / "demo" / "manifest.json").is_file()
 
 
-@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT])
 def test_a_build_killed_mid_write_keeps_the_previous_build(tmp_path, sig):
     build_game("nyakuza", BuildOptions(SheetOptions(), tmp_path, formats=("sheets", "svg")))
     before = snapshot(tmp_path / "nyakuza")
@@ -161,10 +161,31 @@ def test_a_build_killed_mid_write_keeps_the_previous_build(tmp_path, sig):
     _, err = proc.communicate(timeout=60)
     assert b"Traceback" not in err
     assert snapshot(tmp_path / "nyakuza") == before
-    if sig == signal.SIGTERM:
+    if sig != signal.SIGKILL:
         assert leftovers(tmp_path) == []        # it cleaned up after itself
+        assert proc.returncode == 128 + sig     # as shells report a command stopped by that signal
+    if sig == signal.SIGINT:                    # Ctrl-C: one line of ours, not Python's traceback
+        assert len(err.decode().splitlines()) == 1 and err.startswith(b"pnp: interrupted"), err
     build_game("nyakuza", BuildOptions(SheetOptions(), tmp_path, formats=("sheets",)))
     assert leftovers(tmp_path) == []            # and SIGKILL's leftovers go with the next build
+
+
+def test_ctrl_c_during_a_build_of_several_games_is_one_line_and_leaves_nothing(tmp_path):
+    """Ctrl-C reaches the whole foreground process group, the workers that build one game a core too: the
+    parent says so once, each worker removes its staging folder, and no worker prints a traceback."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "generator", "build", "nyakuza", "niya", "--jobs", "2", "--out",
+                             str(tmp_path), "--formats", "sheets,svg,png"], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not list(tmp_path.glob(".nyakuza.building-*/.work")) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert proc.poll() is None, "the build finished before it could be interrupted"
+    os.killpg(proc.pid, signal.SIGINT)          # as a terminal sends Ctrl-C
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err.decode().splitlines() == [
+        "pnp: interrupted; nothing half-written is left, and earlier output stays as it was"], err
+    assert leftovers(tmp_path) == [] and not (tmp_path / "nyakuza").exists()
 
 
 def test_a_second_build_into_the_same_folder_is_refused(previous):

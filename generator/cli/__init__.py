@@ -41,6 +41,9 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+EXIT_INTERRUPTED = 128 + signal.SIGINT     # 130, as shells report a command stopped by Ctrl-C
+
+
 def _terminate(signum: int, frame: object) -> None:
     """SIGTERM unwinds like Ctrl-C, so a build in progress removes its staging folder."""
     raise SystemExit(128 + signum)
@@ -57,6 +60,9 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None, stderr: Te
         for problem in exc.problems:
             print(problem, file=err)
         return EXIT_BAD_INPUT
+    except KeyboardInterrupt:    # Ctrl-C: what was being written is already removed; say so once
+        print("pnp: interrupted; nothing half-written is left, and earlier output stays as it was", file=err)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # `pnp check | head`: the reader left; stop quietly, as other tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK

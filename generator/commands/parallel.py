@@ -10,6 +10,7 @@ or `--jobs 1`, builds in this process with the usual progress bar.
 from __future__ import annotations
 
 import os
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -58,13 +59,59 @@ def build_many(names: list[str | Path], options: BuildOptions, progress: Progres
 
     progress.stage(f"{len(names)} games on {jobs} cores", len(names))
     outcomes: dict[int, Outcome] = {}
-    with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
-        futures = {pool.submit(build_one, names[i], options): i for i in _largest_first(names)}
-        for future in as_completed(futures):
-            outcomes[futures[future]] = future.result()
-            progress.tick()
+    with ProcessPoolExecutor(jobs, mp_context=get_context("spawn"), initializer=_worker_signals) as pool:
+        futures = {pool.submit(_build_in_worker, names[i], options): i for i in _largest_first(names)}
+        try:
+            for future in as_completed(futures):
+                outcomes[futures[future]] = future.result()
+                progress.tick()
+        except (KeyboardInterrupt, SystemExit):      # Ctrl-C, or SIGTERM (cli._terminate)
+            _stop_workers(pool)
+            raise
     progress.done()
     return [outcomes[i] for i in range(len(names))]
+
+
+_state = "idle"          # in a worker: "idle", "building", or "stopping" once a signal came during a build
+
+
+def _worker_signals() -> None:
+    """A worker stops on Ctrl-C or SIGTERM without a traceback of its own: a running build unwinds (its
+    staging folder is removed) and its result goes back to the parent; an idle worker exits at once."""
+    signal.signal(signal.SIGINT, _interrupt)
+    signal.signal(signal.SIGTERM, _interrupt)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """Once: Ctrl-C reaches a worker from the terminal and again from the parent, and a second interrupt would
+    cut its clean-up short (the handler stays in place: one swapped for SIG_IGN with a signal pending raises)."""
+    global _state
+    if _state == "building":
+        _state = "stopping"
+        raise KeyboardInterrupt
+    if _state == "idle":
+        os._exit(128 + signum)
+
+
+def _build_in_worker(name: str | Path, options: BuildOptions) -> Outcome:
+    global _state
+    _state = "building"
+    try:
+        return build_one(name, options)
+    finally:
+        _state = "idle" if _state == "building" else _state
+
+
+def _stop_workers(pool) -> None:
+    """Ctrl-C in the parent: no build starts, every running one unwinds, and the parent waits for them (a
+    signal sent to the parent alone reaches the workers too)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())    # no public handle before 3.14
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=60)
 
 
 def _largest_first(names: list[str | Path]) -> list[int]:
