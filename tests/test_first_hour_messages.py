@@ -5,6 +5,7 @@ than the ones the issue names."""
 from __future__ import annotations
 
 import io
+import json
 import re
 import zipfile
 from pathlib import Path
@@ -402,3 +403,17 @@ def test_text_in_a_missing_font_is_printed_not_dropped(font_build):
     svg = (folder / "svg/card-alpha-d35400.svg").read_text()
     assert "font-family:Lato;" in svg and 'font-family="Vollkorn"' in svg and "font-family:'Noto Sans CJK JP'" in svg
     assert 'font-family="Lato, Arial"' in svg       # a list naming a family the build has stays as written
+
+
+@pytest.mark.parametrize("name", ["\x1b]0;pwned\x07deck", "red\x1b[31m\x1b[2J", "two\nlines", "back\u202egnp.exe"])
+def test_a_name_that_holds_terminal_controls_is_printed_escaped(game, name):
+    """A file or game name someone chose cannot rewrite the user's terminal, nor split one problem into two
+    lines: every control character is written as its escape, wherever the message comes from."""
+    escaped = name.encode("unicode_escape").decode("ascii")
+    code, _, err = run_cli("build", name)
+    assert code == 2 and len(err.splitlines()) == 1 and escaped in err, err
+    spec = (game / "game.yaml").read_text().replace("front: demo/card.svg.j2", f"front: {json.dumps(f'demo/{name}.svg.j2')}")
+    (game / "game.yaml").write_text(spec, encoding="utf-8")
+    code, _, err = run_cli("build", str(game), "--out", str(game.parent / "out"))
+    assert code == 2 and f"{escaped}.svg.j2" in err, err
+    assert not any(c in err for c in "\x1b\x07\u202e") and err.count("\n") == len(err.splitlines()), err

@@ -19,7 +19,7 @@ from generator.cli import parsers
 from generator.cli.options import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK
 from generator.cli.solve import SOLVE_DESCRIPTION, cmd_solve, solve_options
 from generator.model.designs import expand
-from generator.common.errors import OptionError, PunchboardError, display_path
+from generator.common.errors import OptionError, PunchboardError, display_path, printable
 from generator.layout.fold import check_fold
 from generator.layout.plan import SheetOptions
 from generator.commands.progress import Progress, table
@@ -104,10 +104,10 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     results, failed = report(build_many(names, options, Progress(stream=err), args.jobs or default_jobs()), err)
     for r in results:
         for warning in r.warnings:
-            print(warning, file=err)
+            print(printable(warning), file=err)
     if results:
         rows = [[" ".join(filter(None, (r.game, r.scope))), r.pieces, r.designs, r.pages, r.files, rounded(r.seconds, 2),
-                 str(r.folder)] for r in results]
+                 printable(str(r.folder))] for r in results]
         print(table(["game", "pieces", "designs", "pages", "files", "seconds", "folder"], rows), file=out)
         if printer_note:
             print(printer_note, file=out)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,16 +29,28 @@ class Problem:
         if self.where:
             parts.append(self.where)
         parts.append(self.message)
-        return "error: " + ": ".join(parts)
+        return printable("error: " + ": ".join(parts))
+
+
+# Characters a terminal acts on instead of showing: C0 and C1 controls (escape sequences, carriage returns,
+# newlines that would split one problem into two lines), bidirectional overrides and line separators.
+_UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """`text` with every character a terminal would act on written as an escape (`\x1b`, `\u202e`), so a file
+    name someone chose cannot rewrite the user's terminal or forge a line of its own."""
+    return _UNSHOWN.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def display_path(path: str | os.PathLike[str]) -> str:
-    """A path as the user would type it: relative to the working folder when inside it."""
+    """A path as the user would type it: relative to the working folder when inside it, control characters
+    escaped."""
     p = Path(path)
     try:
-        return Path(os.path.abspath(p)).relative_to(os.getcwd()).as_posix()
+        return printable(Path(os.path.abspath(p)).relative_to(os.getcwd()).as_posix())
     except (ValueError, OSError):   # outside the working folder, or the working folder is gone
-        return p.as_posix()
+        return printable(p.as_posix())
 
 
 def did_you_mean(said: str, options: list[str]) -> str:
