@@ -260,6 +260,10 @@ def test_an_unsaved_formula_in_a_game_table_is_one_line(csv_game):
     ('id: x\nname: "Bob" cafe\n', 2, "text follows the closing quote"),
     ("id: x\ncomponents:\n  - id: a\n   kind: card\n", 4, "check this line's indentation"),
     ("id: x\n- y\n", 2, "check this line's indentation"),
+    ("id: x\ncomponents:\n  - id: a\n    kind: card\n      size: [1cm, 1cm]\n", 5,
+     '"size" is indented more than "kind" on the line above: keys of one mapping start in the same column'),
+    ("id: x\ncomponents:\n  - id: a\n      kind: card\n", 4, '"kind" is indented more than "id" on the line above'),
+    ("id: x\n  title: y\n", 2, '"title" is indented more than "id" on the line above'),
 ])
 def test_a_yaml_syntax_error_says_its_usual_cause(tmp_path, text, line, hint):
     path = tmp_path / "game.yaml"

@@ -139,3 +139,16 @@ def test_a_failed_build_keeps_the_previous_output(game):
     assert code == 2
     assert sorted(p.name for p in (out / "demo" / "svg").iterdir()) == before
     assert sorted(p.name for p in out.iterdir()) == [".demo.lock", "demo"]  # no staging folder left behind
+
+
+def test_a_misspelt_macro_names_the_macro_file_and_the_close_match(game):
+    """`m.badg(` for a macro the shared file does not have: the line names the macro file and its macros with
+    the close match, not jinja2's `'jinja2.environment.TemplateModule object' has no attribute`."""
+    (game / "templates/demo/plain-back.svg.j2").write_text(
+        '{% import "shared/macros.svg.j2" as m with context %}\n<svg xmlns="http://www.w3.org/2000/svg">\n'
+        '{{ m.framme("#000") }}\n</svg>\n')
+    code, _, err, out = build(game)
+    assert code == 2 and len(err.splitlines()) == 1, err
+    assert "TemplateModule" not in err and 'no macro "framme" in shared/macros.svg.j2' in err, err
+    assert '(did you mean "frame"?)' in err and "plain-back.svg.j2:3" in err, err
+    assert_no_output(out)

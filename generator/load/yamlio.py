@@ -116,6 +116,10 @@ def syntax_hint(exc: yaml.MarkedYAMLError, lines: list[str]) -> str:
         before = next((line for line in reversed(lines[:n]) if line.strip()), "")
         if re.search(r"^\s*(?:-\s+)?[\w-]+:[^\s/]", before):
             return f'a key needs a space after its colon, on the line above: "{before.strip()}"'
+        above = _ENTRY.match(before)
+        if entry and above and above.group(3) and len(entry.group(1)) > len(above.group(1)):
+            return (f'"{key}" is indented more than "{above.group(2)}" on the line above: keys of one mapping start '
+                    f"in the same column ({len(above.group(1))} spaces here)")
         return 'a value with a colon and a space in it must be quoted'
     if first in ("'", '"') and "found '<scalar>'" in problem:
         return ("text follows the closing quote: quote the whole value, and inside it write '' for ' in '...', "

@@ -93,6 +93,8 @@ def missing_message(exc: MissingValue, context: Mapping[str, Any], rows: tuple[s
         component = context.get("component", {}).get("id", "")
         return (f'player.{name}: this design has no player (component "{component}" is not per_player); '
                 "test {% if player %} first")
+    if isinstance(exc.obj, jinja2.environment.TemplateModule):     # {% import "file" as m %} ... m.badg(
+        return _macro_message(exc.obj, str(name))
     if not isinstance(exc.obj, Mapping):
         return None
     keys = [str(k) for k in exc.obj]
@@ -103,6 +105,13 @@ def missing_message(exc: MissingValue, context: Mapping[str, Any], rows: tuple[s
         return f'{read}: no {noun} "{name}" in {what}{_listed(f"its {noun}s", keys, str(name))}'
     held = f"{path} has" if path else "it has"
     return f'{read}: no "{name}"{_listed(held, keys, str(name))}'
+
+
+def _macro_message(module: jinja2.environment.TemplateModule, name: str) -> str:
+    """`no macro "badg" in shared/macros.svg.j2; its macros: badge, ...`: the file imported and what it exports."""
+    exported = sorted(k for k in vars(module) if not k.startswith("_"))
+    macros = [k for k in exported if isinstance(getattr(module, k), jinja2.runtime.Macro)]
+    return f'no macro "{name}" in {module.__name__}{_listed("its macros", macros, name)}'
 
 
 def _listed(label: str, names: list[str], said: str) -> str:
