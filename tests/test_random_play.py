@@ -179,3 +179,18 @@ def test_a_negative_seed_and_the_largest_count_are_taken():
 
     args = parser().parse_args(["check", "niya", "--simulate", "100000", "--seed", "-7"])
     assert (args.simulate, args.seed) == (100_000, -7)
+
+
+@pytest.mark.parametrize("seed", ["-7", "12345678901234567890", "9" * 100, "-" + "9" * 100])
+def test_any_whole_number_of_up_to_100_digits_is_a_seed(seed):
+    """The README promises any whole number; its limits table bounds whole numbers at 100 digits."""
+    from generator.cli import parser
+
+    assert parser().parse_args(["check", "niya", "--seed", seed]).seed == int(seed)
+    code, out, err = run_cli("check", "niya", "--simulate", "1", "--seed", seed)
+    assert code == 0 and err == "", err
+
+
+def test_a_seed_of_more_than_100_digits_is_one_line():
+    code, out, err = run_cli("check", "niya", "--seed", "1" * 101)
+    assert code == 2 and err.count("\n") == 1 and "at most 100 digits, got one of 101" in err, err

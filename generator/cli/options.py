@@ -7,6 +7,7 @@ import argparse
 import re
 
 from generator.common.errors import OptionError, did_you_mean
+from generator.common.limits import MAX_DIGITS
 from generator.commands.formats import EXTRA_FORMATS, FORMATS
 from generator.model.selection import Selector, parse_only
 from generator.common.units import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, UNITS_SAID, parse_length_mm
@@ -104,10 +105,14 @@ def games(text: str) -> int:
 
 
 def seed(text: str) -> int:
-    """--seed: any whole number (it picks the random games; the same seed replays them)."""
+    """--seed: any whole number (it picks the random games; the same seed replays them) of up to MAX_DIGITS
+    digits, the bound of every whole number Punchboard reads."""
     digits = text[1:] if text.startswith("-") else text
-    if not (digits.isascii() and digits.isdigit() and len(digits) <= 19):
+    if not (digits.isascii() and digits.isdigit()):
         raise argparse.ArgumentTypeError(f'expected a whole number, like 1, got "{text}"')
+    if len(digits) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at most {MAX_DIGITS} digits, got one of "
+                                         f"{len(digits):,}")
     return int(text)
 
 

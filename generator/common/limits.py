@@ -8,3 +8,4 @@ MAX_COLUMNS = 200
 MAX_PIECES = 20_000        # pieces in one build, whatever multiplies them (counts, --only copies, file-name copies)
 MAX_SEATS = 30             # player colours in a spec (the seat checks compare every pair); party games seat 20
 MAX_PLAYERS = 100          # players.max: the setup table and the checks run once per player count
+MAX_DIGITS = 100           # digits of a whole number anywhere (README, Limits); Python refuses 4,300 with a traceback

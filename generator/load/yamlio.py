@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from generator.common.limits import MAX_DIGITS
 from generator.common.confine import read_bytes
 from generator.common.errors import Problem, ProblemCollector, SpecError, display_path
 from generator.common.units import describe
@@ -30,7 +31,6 @@ MAX_DEPTH = 40            # mappings and lists inside each other
 # libyaml's parser when PyYAML was built with it (its wheels are): the same nodes and marks, ten times faster
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_VALUES = 200_000      # values of a file once every alias is followed
-MAX_DIGITS = 100          # digits of a whole number (README, Limits); Python refuses 4,300 with a traceback
 INT_TAG = "tag:yaml.org,2002:int"
 TAG_WORDS = {INT_TAG: "a whole number", "tag:yaml.org,2002:float": "a number",
              "tag:yaml.org,2002:bool": "true or false", "tag:yaml.org,2002:timestamp": "a date like 2024-05-01",
