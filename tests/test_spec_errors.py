@@ -137,3 +137,44 @@ def test_every_way_of_writing_an_outline_reads_the_same_points(tmp_path, path, p
     game = load_game(write_game(tmp_path, spec))
     [polygon] = polygons(game.component("card").outline)
     assert [(round(x, 6), round(y, 6)) for x, y in polygon] == points
+
+
+@pytest.mark.parametrize("written, value", [("false", False), ("no", False), ("true", True)])
+def test_rotatable_keeps_the_value_written_false_included(tmp_path, written, value):
+    """A value that is false keeps its value: the key table's default (true) applies only to a key not written."""
+    spec = VALID.replace("    front: demo/plain.svg.j2\n", f"    front: demo/plain.svg.j2\n    rotatable: {written}\n")
+    assert load_game(write_game(tmp_path, spec)).component("card").rotatable is value
+
+
+def test_unwritten_keys_take_the_documented_defaults(tmp_path):
+    """docs/spec.md: count 1, rotatable true, per_player false."""
+    card = load_game(write_game(tmp_path, VALID)).component("card")
+    assert (card.rotatable, card.per_player, [r.count for r in card.rows]) == (True, False, [1])
+
+
+@pytest.mark.parametrize("where", ["component", "row"])
+def test_a_count_of_zero_keeps_its_zero(tmp_path, where):
+    """`count: 0` (a row kept in the table but not printed) stays 0 rather than becoming the default 1."""
+    spec = (VALID.replace("    rows:\n", "    count: 0\n    rows:\n") if where == "component" else
+            VALID.replace('{title: One, colour: "#ff0000"}', '{title: One, colour: "#ff0000", count: 0}'))
+    spec = spec.replace('      - {title: One', '      - {title: Two, colour: "#00ff00", count: 2}\n      - {title: One')
+    game = load_game(write_game(tmp_path, spec))
+    counts = {r.fields["title"]: r.count for r in game.component("card").rows}
+    assert counts == {"Two": 2, "One": 0}, counts
+
+
+@pytest.mark.parametrize("written, mm", [("0", 0.0), ("0mm", 0.0), ("2mm", 2.0), (None, 0.5)])
+def test_a_fit_clearance_of_zero_keeps_its_zero(tmp_path, written, mm):
+    """Izakaya's drink spot with `clearance: 0` must leave no gap, not the default 0.5 mm (docs/spec.md)."""
+    import shutil
+    from generator.common import paths
+
+    folder = tmp_path / "izakaya"
+    shutil.copytree(paths.COMPONENTS / "izakaya", folder)
+    spec = (folder / "game.yaml").read_text()
+    said = "{space: corner, holds: drink, clearance: 2mm}"
+    assert said in spec
+    spec = spec.replace(said, "{space: corner, holds: drink" + (f", clearance: {written}}}" if written else "}"))
+    (folder / "game.yaml").write_text(spec)
+    fits = [f for c in load_game(folder).components for f in c.fits if f.space == "corner"]
+    assert [f.clearance_mm for f in fits] == [mm]
