@@ -281,3 +281,38 @@ def test_copies_asked_by_only_are_bounded_by_the_builds_piece_limit(tmp_path):
     code, out, err = run_cli("build", "nyakuza", "--only", "*:1000", "--out", str(tmp_path / "out"))
     assert code == 2 and len(err.splitlines()) == 1 and f"{designs * 1000:,} pieces" in err, err
     assert not (tmp_path / "out").exists()
+
+
+def _unequal_rows(game, demands: dict[int, int]) -> None:
+    """The demo's three cards at 1, 5 and 2 copies (8 in all), and the setup asking `demands` of them."""
+    spec = (game / "game.yaml").read_text()
+    spec = spec.replace('- {title: Alpha, colour: "#d35400"}', '- {title: Alpha, colour: "#d35400", count: 1}')
+    spec = spec.replace('- {title: Beta, colour: "#8e44ad"}', '- {title: Beta, colour: "#8e44ad", count: 5}')
+    spec = spec.replace('- {title: Gamma, colour: "#16a085"}', '- {title: Gamma, colour: "#16a085", count: 2}')
+    for players, cards in demands.items():
+        spec = spec.replace(f"  {players}: {{card: 6,", f"  {players}: {{card: {cards},")
+    (game / "game.yaml").write_text(spec)
+
+
+@pytest.mark.parametrize("wanted, expected", [
+    (3, {"Alpha": 1, "Beta": 1, "Gamma": 1}),
+    (6, {"Alpha": 1, "Beta": 3, "Gamma": 2}),     # Alpha has its one copy: the rest go round Beta and Gamma
+    (8, {"Alpha": 1, "Beta": 5, "Gamma": 2}),
+])
+def test_players_over_rows_of_unequal_counts_takes_round_and_round_within_each(game, wanted, expected):
+    _unequal_rows(game, {2: wanted})
+    loaded = load_game(game)
+    chosen = select(loaded, expand(loaded), Selection(players=2))
+    got = {s.fields["title"]: s.count for s in chosen if s.face == "front" and s.component.id == "card"}
+    assert got == expected and sum(got.values()) == wanted
+
+
+def test_players_never_prints_more_copies_than_the_game_has(game):
+    """A setup asking 20 of the 8 cards printed (pnp check reports the shortage) prints the 8, not 20."""
+    _unequal_rows(game, {3: 20})
+    loaded = load_game(game)
+    chosen = select(loaded, expand(loaded), Selection(players=3))
+    got = {s.fields["title"]: s.count for s in chosen if s.face == "front" and s.component.id == "card"}
+    assert got == {"Alpha": 1, "Beta": 5, "Gamma": 2}
+    backs = sum(s.count for s in chosen if s.face == "back" and s.component.id == "card")
+    assert backs == 8
