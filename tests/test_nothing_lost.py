@@ -113,3 +113,26 @@ def test_a_spec_id_too_long_for_a_folder_name_is_one_line(game, tmp_path):
     code, err = pnp("build", str(game), "--out", "out", "--formats", "svg", cwd=tmp_path)
     assert refused(code, err, "game.yaml:3", "at most 64 characters"), err
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+@pytest.mark.parametrize("spelled", ["relative", "absolute", "relative-dot"])
+@pytest.mark.parametrize("link_at", ["out", "out/demo"])
+def test_an_out_that_is_a_link_is_refused_however_it_is_spelled(game, tmp_path, spelled, link_at):
+    """`--out outlink` and `--out /abs/outlink` (and out/demo a link under either) are the same link: refused in
+    one line naming it, nothing written through it."""
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "demo").mkdir(parents=True)
+    (elsewhere / "demo" / "keep.txt").write_text("keep")
+    work = tmp_path / "work"
+    work.mkdir()
+    if link_at == "out":
+        (work / "out").symlink_to(elsewhere)
+    else:
+        (work / "out").mkdir()
+        (work / "out" / "demo").symlink_to(elsewhere / "demo")
+    out = {"relative": "out", "absolute": str(work / "out"), "relative-dot": "./out"}[spelled]
+    before = tree(elsewhere)
+    code, err = pnp("build", str(game), "--out", out, "--formats", "svg", cwd=work)
+    assert refused(code, err, "is a link to", "never writes through a link"), err
+    assert link_at.split("/")[-1] in err[0].split(" is a link")[0], err
+    assert tree(elsewhere) == before and sorted(os.listdir(elsewhere)) == ["demo"]
