@@ -72,12 +72,13 @@ def build_many(names: list[str | Path], options: BuildOptions, progress: Progres
     return [outcomes[i] for i in range(len(names))]
 
 
-_state = "idle"          # in a worker: "idle", "building", or "stopping" once a signal came during a build
+_state = "idle"          # in a worker: "idle", "building", or "stopping" for good once a signal came
 
 
 def _worker_signals() -> None:
     """A worker stops on Ctrl-C or SIGTERM without a traceback of its own: a running build unwinds (its
-    staging folder is removed) and its result goes back to the parent; an idle worker exits at once."""
+    staging folder is removed) and its result goes back to the parent; an idle worker waits for the pool's
+    word to exit (leaving at once could hold the pool's queue lock and hang the other workers)."""
     signal.signal(signal.SIGINT, _interrupt)
     signal.signal(signal.SIGTERM, _interrupt)
 
@@ -86,15 +87,16 @@ def _interrupt(signum: int, frame: object) -> None:
     """Once: Ctrl-C reaches a worker from the terminal and again from the parent, and a second interrupt would
     cut its clean-up short (the handler stays in place: one swapped for SIG_IGN with a signal pending raises)."""
     global _state
-    if _state == "building":
-        _state = "stopping"
+    was, _state = _state, "stopping"
+    if was == "building":
         raise KeyboardInterrupt
-    if _state == "idle":
-        os._exit(128 + signum)
 
 
 def _build_in_worker(name: str | Path, options: BuildOptions) -> Outcome:
+    """One game's build in a worker; once stopping, a game the pool had already queued is not started."""
     global _state
+    if _state == "stopping":
+        raise KeyboardInterrupt
     _state = "building"
     try:
         return build_one(name, options)
@@ -104,7 +106,7 @@ def _build_in_worker(name: str | Path, options: BuildOptions) -> Outcome:
 
 def _stop_workers(pool) -> None:
     """Ctrl-C in the parent: no build starts, every running one unwinds, and the parent waits for them (a
-    signal sent to the parent alone reaches the workers too)."""
+    signal sent to the parent alone reaches the workers too); a worker that does not stop in a minute is killed."""
     processes = list((getattr(pool, "_processes", None) or {}).values())    # no public handle before 3.14
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
@@ -112,6 +114,8 @@ def _stop_workers(pool) -> None:
             process.terminate()
     for process in processes:
         process.join(timeout=60)
+        if process.is_alive():
+            process.kill()
 
 
 def _largest_first(names: list[str | Path]) -> list[int]:
