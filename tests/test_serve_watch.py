@@ -1,0 +1,88 @@
+"""What `pnp serve` rebuilds on and how its watch holds up: an edit saved the moment "serving" is said, a
+game folder renamed away and back or replaced by a copy. Each waits with conftest.Serving's bounded poll of
+/__status, never a timed assertion."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import DEMO, Serving
+
+BACK = Path("templates") / "demo" / "card-back.svg.j2"     # the demo's card backs: "Back of <title>"
+
+
+def replace(path: Path, old: str, new: str) -> None:
+    """Save `path` with `old` replaced by `new` (which must be there: an edit that changes nothing proves nothing)."""
+    text = path.read_text()
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new))
+
+
+@pytest.fixture()
+def demo(tmp_path: Path) -> Path:
+    shutil.copytree(DEMO, tmp_path / "demo")
+    return tmp_path / "demo"
+
+
+@pytest.fixture()
+def served(demo: Path):
+    s = Serving(demo.parent, "demo")
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+# "serving" is printed by this stand-in for stdout, and the edit saved in the same instant: before the line
+# reaches the test. A watch armed after the line would never see it.
+SAVE_ON_SERVING = """
+import sys
+from pathlib import Path
+from generator.cli import main
+
+class SaveOnServing:
+    def write(self, text):
+        if text.startswith("serving"):
+            back = Path(sys.argv[1])
+            back.write_text(back.read_text().replace("Back of ", "Saved at once, back of "))
+        return sys.stdout.write(text)
+
+    def flush(self):
+        sys.stdout.flush()
+
+sys.exit(main(sys.argv[2:], stdout=SaveOnServing()))
+"""
+
+
+def test_an_edit_saved_the_moment_serving_is_said_is_rebuilt(demo):
+    s = Serving(demo.parent, "demo", python=("-c", SAVE_ON_SERVING, str(demo / BACK)))
+    try:
+        assert "Saved at once" in (demo / BACK).read_text()
+        assert s.wait(lambda now: now["version"] >= 2)["errors"] == []
+        assert "Saved at once" in (demo.parent / "out" / "demo" / "svg" / "card-back-alpha.svg").read_text()
+    finally:
+        s.stop()
+
+
+def test_a_game_folder_renamed_away_says_it_is_gone_and_is_built_and_watched_again_when_back(served, demo):
+    away = demo.with_name("demo.bak")
+    demo.rename(away)
+    gone = served.wait(lambda now: bool(now["errors"]))
+    assert gone["version"] == 1 and len(gone["errors"]) == 1, gone
+    assert gone["errors"][0].startswith("error: demo: the game folder is gone") and "when it is back" in gone["errors"][0]
+    assert served.rebuilt(lambda: away.rename(demo))["errors"] == []
+    assert served.rebuilt(lambda: replace(demo / BACK, "Back of ", "Back again of "))["errors"] == []
+    assert "Back again of" in (demo.parent / "out" / "demo" / "svg" / "card-back-alpha.svg").read_text()
+    assert served.proc.poll() is None
+
+
+def test_a_templates_folder_replaced_by_a_copy_is_watched_in_its_new_place(served, demo):
+    templates, elsewhere = demo / "templates", demo.parent     # the copy is made outside the watched game folder
+    shutil.copytree(templates, elsewhere / "templates.new")
+    version = served.rebuilt(lambda: (os.rename(templates, elsewhere / "templates.old"),   # as a checkout swaps it in
+                                      os.rename(elsewhere / "templates.new", templates)))["version"]
+    assert served.rebuilt(lambda: replace(demo / BACK, "Back of ", "Copied back of "))["version"] > version
+    assert "Copied back of" in (demo.parent / "out" / "demo" / "svg" / "card-back-alpha.svg").read_text()
