@@ -1,15 +1,21 @@
 """What `pnp serve` rebuilds on and how its watch holds up: an edit saved the moment "serving" is said, a
-game folder renamed away and back or replaced by a copy. Each waits with conftest.Serving's bounded poll of
-/__status, never a timed assertion."""
+game folder renamed away and back or replaced by a copy, and a spreadsheet caught mid-save (one line,
+printed once). A served test waits with conftest.Serving's bounded poll of /__status, never a timed
+assertion."""
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 from pathlib import Path
 
 import pytest
 from conftest import DEMO, Serving
+
+from generator.commands.build import BuildOptions
+from generator.commands.serve import Status, _rebuild
+from generator.layout.plan import SheetOptions
 
 BACK = Path("templates") / "demo" / "card-back.svg.j2"     # the demo's card backs: "Back of <title>"
 
@@ -86,3 +92,27 @@ def test_a_templates_folder_replaced_by_a_copy_is_watched_in_its_new_place(serve
                                       os.rename(elsewhere / "templates.new", templates)))["version"]
     assert served.rebuilt(lambda: replace(demo / BACK, "Back of ", "Copied back of "))["version"] > version
     assert "Copied back of" in (demo.parent / "out" / "demo" / "svg" / "card-back-alpha.svg").read_text()
+
+
+def test_a_spreadsheet_caught_mid_save_is_one_line_printed_once(demo, tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.append(["title", "colour"])
+    book.active.append(["Stand", "#95a5a6"])
+    book.save(tmp_path / "saved.xlsx")
+    (demo / "cards.xlsx").write_bytes((tmp_path / "saved.xlsx").read_bytes()[:1000])   # a save half written
+    replace(demo / "game.yaml", '    rows:\n      - {title: Stand, colour: "#95a5a6"}', "    rows: cards.xlsx")
+    replace(demo / "game.yaml", '    rows:\n      - {title: One, colour: "#f1c40f"}\n      - {title: Two, colour: "#e67e22"}',
+            "    rows: cards.xlsx")                      # two components read the one table
+    status, out = Status(), io.StringIO()
+    options = BuildOptions(SheetOptions(), tmp_path / "out", formats=("sheets", "svg"))
+    for _ in range(3):                                   # a rebuild at each write of the save
+        _rebuild(str(demo), options, status, out)
+    assert status.version == 0 and len(status.errors) == 1, status.errors
+    assert status.errors[0].endswith("demo/cards.xlsx: unreadable XLSX workbook; expected a zip archive, as "
+                                     "spreadsheet programs save .xlsx")
+    assert out.getvalue().splitlines() == status.errors
+    (demo / "cards.xlsx").write_bytes((tmp_path / "saved.xlsx").read_bytes())
+    _rebuild(str(demo), options, status, out)
+    assert (status.version, status.errors) == (1, [])
+

@@ -189,9 +189,12 @@ def _rebuild(name: str, options: BuildOptions, status: Status, out: TextIO) -> N
 
 
 def _report(status: Status, errors: list[str], out: TextIO) -> None:
-    """Show the errors over the last good build, and print them."""
+    """Show the errors over the last good build; print them only when they are not the ones already shown
+    (a spreadsheet saved in several writes fails the same way at each rebuild of the save)."""
+    shown = status.errors
     status.update(status.version, errors)
-    print("\n".join(errors), file=out, flush=True)
+    if errors != shown:
+        print("\n".join(errors), file=out, flush=True)
 
 
 def _gone(folder: Path, status: Status, out: TextIO) -> None:
