@@ -1,12 +1,13 @@
 """What `pnp serve` rebuilds on and how its watch holds up: an edit saved the moment "serving" is said, a
-game folder renamed away and back or replaced by a copy, and a spreadsheet caught mid-save (one line,
-printed once). A served test waits with conftest.Serving's bounded poll of /__status, never a timed
-assertion."""
+game folder renamed away and back or replaced by a copy, a theme kept outside the game and an edited
+examples.yaml (issue 34), and a spreadsheet caught mid-save (one line, printed once). A served test
+waits with conftest.Serving's bounded poll of /__status, never a timed assertion."""
 
 from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -92,6 +93,35 @@ def test_a_templates_folder_replaced_by_a_copy_is_watched_in_its_new_place(serve
                                       os.rename(elsewhere / "templates.new", templates)))["version"]
     assert served.rebuilt(lambda: replace(demo / BACK, "Back of ", "Copied back of "))["version"] > version
     assert "Copied back of" in (demo.parent / "out" / "demo" / "svg" / "card-back-alpha.svg").read_text()
+
+
+def test_a_theme_kept_outside_the_game_folder_rebuilds_when_edited(demo):
+    theme = demo.parent / "elsewhere" / "theme.yaml"
+    theme.parent.mkdir()
+    theme.write_text("palette: {accent: '#e0a93a'}\n")
+    s = Serving(demo.parent, "demo", "--theme", str(theme))
+    try:
+        back = demo.parent / "out" / "demo-theme" / "svg" / "card-back-alpha.svg"
+        assert 'fill="#e0a93a"' in back.read_text()
+        assert s.rebuilt(lambda: replace(theme, "#e0a93a", "#123456"))["errors"] == []
+        assert 'fill="#123456"' in back.read_text() and 'fill="#e0a93a"' not in back.read_text()
+    finally:
+        s.stop()
+
+
+def test_an_examples_edit_runs_the_checks_again(tmp_path):
+    shutil.copytree(Path(__file__).parent.parent / "components" / "niya", tmp_path / "niya")
+    s = Serving(tmp_path, "./niya")
+    try:
+        gallery = tmp_path / "out" / "niya" / "index.html"
+        assert "Checks: all passed" in gallery.read_text()
+        examples = tmp_path / "niya" / "examples.yaml"
+        assert s.rebuilt(lambda: replace(examples, "expected: {opponent_legal_moves: 0,",
+                                         "expected: {opponent_legal_moves: 1,"))["errors"] == []
+        page = gallery.read_text()
+        assert re.search(r"Checks: \d+ failed", page) and "NIY-EX-01" in page, page[:2000]
+    finally:
+        s.stop()
 
 
 def test_a_spreadsheet_caught_mid_save_is_one_line_printed_once(demo, tmp_path):
