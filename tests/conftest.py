@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import os
+import queue
 import shutil
 import subprocess
 import sys
+import threading
+import time
+import urllib.request
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -87,6 +92,64 @@ def _fork_server_closed() -> Iterator[None]:
         server = _SERVER.pop()
         if server is not None:
             server.close()
+
+
+class Serving:
+    """`pnp serve GAME --port 0 --out out ARGV` in a process of its own, run in `cwd`, once it has said "serving"
+    (its port is read from that line); `stop()` always ends it. `python` replaces `-m generator` to run the command
+    another way (a script calling generator.cli.main)."""
+
+    def __init__(self, cwd: Path, game: str, *argv: str, python: tuple[str, ...] = ("-m", "generator")):
+        env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent), "PUNCHBOARD_CACHE": str(cwd / "cache")}
+        self.proc = subprocess.Popen([sys.executable, *python, "serve", game, "--port", "0", "--out", "out", *argv],
+                                     cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=lambda: [self.lines.put(line) for line in self.proc.stdout], daemon=True).start()
+        self.port = self._port()
+
+    def _port(self) -> int:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=0.5)
+            except queue.Empty:
+                continue
+            if line.startswith("serving http://127.0.0.1:"):
+                return int(line.split(":")[2].split("/")[0])
+        raise AssertionError(f"pnp serve did not start within 30 s: {self.stop()[-2000:]}")
+
+    def status(self) -> dict:
+        """/__status: {"version": n, "errors": [...], "seq": n}."""
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/__status", timeout=5) as r:
+            return json.load(r)
+
+    def wait(self, until: Callable[[dict], bool], seconds: float = 15) -> dict:
+        """Poll /__status (every 0.1 s, for at most `seconds`) until `until(status)`; that status."""
+        deadline = time.monotonic() + seconds
+        while True:
+            now = self.status()
+            if until(now):
+                return now
+            if time.monotonic() > deadline:
+                raise AssertionError(f"pnp serve did not reach the state awaited in {seconds} s; it is at {now}")
+            time.sleep(0.1)
+
+    def rebuilt(self, edit: Callable[[], object], seconds: float = 15) -> dict:
+        """Make `edit` (change a file), then wait until a newer version is built; the new status. How a serve test
+        asks "does this change rebuild?"."""
+        before = self.status()["version"]
+        edit()
+        return self.wait(lambda now: now["version"] > before, seconds)
+
+    def stop(self) -> str:
+        """Stop the server (SIGTERM, as Ctrl-C); what it printed on stderr."""
+        self.proc.terminate()
+        try:
+            _, err = self.proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            _, err = self.proc.communicate()
+        return err
 
 
 def run_pnp(*argv: str, cwd: Path, timeout: float = 60, preexec: Callable[[], None] | None = None

@@ -8,21 +8,16 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import queue
 import shutil
 import socket
 import stat
-import subprocess
-import sys
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from conftest import DEMO, pnp
+from conftest import DEMO, Serving, pnp
 
-ROOT = Path(__file__).parent.parent
 SECRET = "TOP-SECRET-CONTENT"
 MB = 1024 * 1024
 
@@ -172,7 +167,7 @@ def test_a_dir_that_is_not_a_folder_is_one_line(tmp_path, make):
 
 
 # -- pnp serve ----------------------------------------------------------------------------------------------
-class Server:
+class Server(Serving):
     """`pnp serve` of a copy of the demo game on a free port, always stopped."""
 
     def __init__(self, tmp_path: Path):
@@ -180,25 +175,7 @@ class Server:
         if not self.game.exists():
             shutil.copytree(DEMO, self.game)
         self.out = tmp_path / "out" / "demo"
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "PUNCHBOARD_CACHE": str(tmp_path / "cache")}
-        self.proc = subprocess.Popen([sys.executable, "-m", "generator", "serve", "demo", "--port", "0", "--out",
-                                      "out"], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     text=True)
-        self.lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=lambda: [self.lines.put(line) for line in self.proc.stdout], daemon=True).start()
-        self.port = self._port()
-
-    def _port(self) -> int:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                line = self.lines.get(timeout=0.5)
-            except queue.Empty:
-                continue
-            if line.startswith("serving http://127.0.0.1:"):
-                return int(line.split(":")[2].split("/")[0])
-        self.stop()
-        raise AssertionError("pnp serve did not start within 30 s")
+        super().__init__(tmp_path, "demo")
 
     def get(self, path: str, host: str | None = "default", extra: tuple[str, ...] = ()) -> tuple[int, bytes]:
         c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
@@ -215,16 +192,6 @@ class Server:
 
     def version(self) -> int:
         return json.loads(self.get("/__status")[1])["version"]
-
-    def stop(self) -> str:
-        """Stop the server; its stderr."""
-        self.proc.terminate()
-        try:
-            _, err = self.proc.communicate(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            _, err = self.proc.communicate()
-        return err
 
 
 @pytest.fixture()
@@ -275,13 +242,9 @@ def test_clients_hanging_up_print_nothing(server):
     assert server.stop().strip() == ""
 
 
-def rebuilt(server: Server, version: int) -> int:
-    """Change a file of the game until the server has rebuilt it (the watcher starts just after "serving")."""
-    deadline = time.monotonic() + 15
-    while server.version() < version and time.monotonic() < deadline:
-        (server.game / "art" / "touch.txt").write_text(str(time.monotonic()))
-        time.sleep(0.7)
-    return server.version()
+def rebuilt(server: Server) -> int:
+    """The version built after a change to a file of the game (edit and bounded wait: conftest.Serving.rebuilt)."""
+    return server.rebuilt(lambda: (server.game / "art" / "touch.txt").write_text(str(time.monotonic())))["version"]
 
 
 def test_a_link_in_the_game_folder_to_outside_is_not_watched(tmp_path):
@@ -291,14 +254,12 @@ def test_a_link_in_the_game_folder_to_outside_is_not_watched(tmp_path):
     (tmp_path / "demo" / "linked").symlink_to(outside)       # there before the watcher starts
     server = Server(tmp_path)
     try:
-        assert rebuilt(server, 2) == 2
-        time.sleep(1)
-        version = server.version()
+        version = rebuilt(server)
         (outside / "deep" / "file.txt").write_text("change outside")
         (outside / "file.txt").write_text("change outside")
         time.sleep(2)
         assert server.version() == version                   # a change outside the game did not rebuild
-        assert rebuilt(server, version + 1) == version + 1
+        assert rebuilt(server) == version + 1
     finally:
         server.stop()
 

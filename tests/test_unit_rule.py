@@ -39,13 +39,27 @@ def _uses_a_server_class():
     return _Server()
 
 
+class _DemoServer(_Server):          # the process is started by the base class
+    pass
+
+
+def _uses_a_subclass_of_a_server_class():
+    return _DemoServer()
+
+
+def _rebuilds_as_serve_does():
+    from generator.commands.serve import _rebuild
+    return _rebuild("niya", None, None, None)
+
+
 def _checks_a_spec():
     """Says "build" and subprocess in its docstring, and builds nothing."""
     return run_cli("check", "niya")
 
 
 @pytest.mark.parametrize("func", [_builds_through_a_helper, _runs_the_build_command,
-                                  _runs_the_build_command_from_a_tuple, _uses_a_server_class])
+                                  _runs_the_build_command_from_a_tuple, _uses_a_server_class,
+                                  _uses_a_subclass_of_a_server_class, _rebuilds_as_serve_does])
 def test_a_build_a_command_or_a_server_reached_from_a_test_is_slow(func):
     assert is_slow([func])
 

@@ -17,7 +17,8 @@ TESTS = Path(__file__).parent.resolve()
 # command in a subprocess, a process or a server of its own. Fixtures by these names are slow too.
 SLOW_NAMES = {"build_game", "build_on_papers", "shared_builds", "demo_build", "niya_build", "run_pnp", "pnp",
               "subprocess", "Popen", "serve_forever", "ProcessPoolExecutor", "multiprocessing",
-              "TypstRunner", "sheets_pdf", "designs_pdf"}          # a Typst compile of sheets, as a build does
+              "TypstRunner", "sheets_pdf", "designs_pdf",          # a Typst compile of sheets, as a build does
+              "_rebuild"}                                          # pnp serve's rebuild, called in-process
 # The commands that build or serve, as run_cli("build", ...) / main(["serve", ...]) or a parametrized argv name them.
 SLOW_WORDS = {"build", "serve"}
 
@@ -64,12 +65,13 @@ def is_slow(funcs: list, seen: set[types.CodeType] | None = None) -> bool:
 
 
 def _helpers(func: types.FunctionType, names: set[str]) -> list[types.FunctionType]:
-    """The functions, and methods of classes, that `func` names from its module (a cached one unwrapped)."""
+    """The functions, and methods of classes (their bases' too), that `func` names from its module (a cached one
+    unwrapped)."""
     found = []
     for name in names:
         value = func.__globals__.get(name)
         if isinstance(value, type):
-            found += [inspect.unwrap(m) for m in vars(value).values() if callable(m)]
+            found += [inspect.unwrap(m) for klass in value.__mro__ for m in vars(klass).values() if callable(m)]
         elif callable(value):
             found.append(inspect.unwrap(value))
     return [f for f in found if isinstance(f, types.FunctionType)]

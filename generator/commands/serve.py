@@ -8,6 +8,10 @@ a change touched (generator/commands/incremental.py): the files it serves are th
 watched with `watchfiles` (Rust notify, debounced):
 the game folder (spec, tables, art, its own templates), the shared templates, the theme's folder
 and the font folders; the output folder is never watched, so a build cannot trigger itself.
+Every build starts once the watch that sees the next change is armed, and "serving" is said after
+the first one, so no edit made during a build or after that line is missed. The watch is armed
+again whenever a watched folder comes, goes or is replaced (a game folder renamed away and back);
+while the game folder is gone /__status says so.
 
 The server answers only requests addressed to this machine's loopback names with its own port
 (a web page elsewhere cannot reach it through DNS rebinding), and serves only regular files of
@@ -29,7 +33,7 @@ import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, Iterable, TextIO
 from urllib.parse import unquote
 
 from generator.common import paths
@@ -41,6 +45,7 @@ from generator.load import load_game
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 WAIT_S = 20                       # how long /__status?after=N holds a page's request before answering anyway
 STEP_MS = 20                      # a change is built once no other came for this long (an editor's save is a burst)
+POLL_MS = 250                     # with no change, the watch wakes this often to see whether a watched folder came back
 MAX_WATCHED_FOLDERS = 10_000      # as many as `pnp new --from` copies files: a game is far smaller
 SKIPPED = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".tox", ".mypy_cache", ".pytest_cache"}
 WAITING = ('<!doctype html><body data-version="0"><div id="errors"></div><script>setInterval(function(){'
@@ -172,20 +177,38 @@ def _open_regular(root: str, parts: list[str]) -> BinaryIO | None:
 def _rebuild(name: str, options: BuildOptions, status: Status, out: TextIO) -> None:
     try:
         result = build_game(name, dataclasses.replace(options, version=status.version + 1))
+    except PunchboardError as exc:
+        _report(status, [str(p) for p in exc.problems], out)
+    except OSError as exc:          # a file gone or unreadable mid-build (a folder being renamed): the next change rebuilds
+        _report(status, [str(Problem(f"reading or writing failed ({exc.strerror or exc})",
+                                     display_path(exc.filename) if exc.filename else None))], out)
+    else:
         status.update(status.version + 1, [])
         print(f"built {result.game}: {result.designs} designs, {result.pages} pages in {result.seconds:.1f} s "
               f"(version {status.version})", file=out, flush=True)
-    except PunchboardError as exc:
-        status.update(status.version, [str(p) for p in exc.problems])
-        print("\n".join(status.errors), file=out, flush=True)
 
 
-def _watched(name: str, options: BuildOptions) -> list[Path]:
-    game = load_game(name)
-    folders = [game.folder, paths.TEMPLATES, paths.FONTS]
+def _report(status: Status, errors: list[str], out: TextIO) -> None:
+    """Show the errors over the last good build; print them only when they are not the ones already shown
+    (a spreadsheet saved in several writes fails the same way at each rebuild of the save)."""
+    shown = status.errors
+    status.update(status.version, errors)
+    if errors != shown:
+        print("\n".join(errors), file=out, flush=True)
+
+
+def _gone(folder: Path, status: Status, out: TextIO) -> None:
+    """The game folder was renamed away or deleted: say so until it is back (then it is watched and built again)."""
+    _report(status, [str(Problem("the game folder is gone (renamed, moved or deleted); pnp serve builds it again "
+                                 "when it is back", display_path(folder)))], out)
+
+
+def _watched(folder: Path, options: BuildOptions) -> list[Path]:
+    """The roots watched: the game folder, the shared templates and fonts, the theme's folder."""
+    folders = [folder, paths.TEMPLATES, paths.FONTS]
     if options.theme is not None:
         folders.append(options.theme.resolve().parent)
-    return [Path(os.path.realpath(f)) for f in folders if f.is_dir()]
+    return [Path(os.path.realpath(f)) for f in folders]
 
 
 def _folders(roots: list[Path], output: Path, warned: set[str], out: TextIO) -> list[str]:
@@ -199,6 +222,8 @@ def _folders(roots: list[Path], output: Path, warned: set[str], out: TextIO) -> 
         try:
             with os.scandir(folder) as entries:
                 inner = [Path(e.path) for e in entries if e.name not in SKIPPED and e.is_dir(follow_symlinks=False)]
+        except (FileNotFoundError, NotADirectoryError):     # gone: watched again when it is back
+            continue
         except OSError as exc:
             _warn(f"{display_path(folder)}: cannot watch this folder ({exc.strerror}); a change inside it will "
                   f"not rebuild", warned, out)
@@ -237,16 +262,15 @@ def serve(name: str, options: BuildOptions, host: str, port: int, out: TextIO) -
     """Serve until interrupted (Ctrl-C)."""
     status = Status()
     _stop_on_term()
-    roots = _watched(name, options)
+    game = load_game(name)
     handler = type("Handler", (_Handler,), {"status": status})
-    server = _bind(host, port, handler, output_folder(load_game(name), options))
+    server = _bind(host, port, handler, output_folder(game, options))
     memo = Memo(Path(os.path.realpath(options.out)))   # a rebuild redoes only what a change touched
     options = dataclasses.replace(options, preview_cache=memo.previews, memo=memo)
     threading.Thread(target=server.serve_forever, daemon=True).start()   # the waiting page until a build is done
+    serving = f"serving http://{host}:{server.server_address[1]}/ (Ctrl-C to stop)"
     try:
-        _rebuild(name, options, status, out)
-        print(f"serving http://{host}:{server.server_address[1]}/ (Ctrl-C to stop)", file=out, flush=True)
-        _watch(name, options, status, roots, out)
+        _watch(name, options, status, Path(os.path.realpath(game.folder)), out, serving)
     except KeyboardInterrupt:
         pass
     finally:
@@ -263,24 +287,57 @@ def _stop_on_term() -> None:
         signal.signal(signal.SIGTERM, stop)
 
 
-def _watch(name: str, options: BuildOptions, status: Status, roots: list[Path], out: TextIO) -> None:
-    """Rebuild on every change; walk the trees again after each rebuild, since a folder may come or go."""
+def _watch(name: str, options: BuildOptions, status: Status, game: Path, out: TextIO, serving: str) -> None:
+    """Build, say `serving`, and rebuild on every change, each build once the watch is armed.
+
+    watchfiles arms its watches before its first wait, and yields an empty set when POLL_MS pass with no
+    change: the first yield is the sign that a change from then on is seen. After a change the trees are
+    walked again; when a folder came, went or was replaced, the watch is armed again and the build waits
+    for it. With no change, the roots alone are looked at (a game folder coming back sends no event: its
+    parent is not watched)."""
     import watchfiles
 
-    output, warned = Path(os.path.realpath(options.out)), set()
+    output, warned, pending = Path(os.path.realpath(options.out)), set(), True
+    roots = _watched(game, options)
     while True:
         folders = _folders(roots, output, warned, out)
         if not folders:
             raise OptionError("pnp serve: none of the game's folders can be watched any more")
+        armed, roots_armed = _identity(folders), _identity(roots)
         try:
-            for _ in watchfiles.watch(*folders, watch_filter=lambda _c, p: not Path(p).is_relative_to(output),
-                                      debounce=300, step=STEP_MS, recursive=False, ignore_permission_denied=True):
-                _rebuild(name, options, status, out)
-                if _folders(roots, output, warned, out) != folders:
+            for changes in watchfiles.watch(*folders, watch_filter=lambda _c, p: not Path(p).is_relative_to(output),
+                                            debounce=300, step=STEP_MS, rust_timeout=POLL_MS, yield_on_timeout=True,
+                                            recursive=False, ignore_permission_denied=True):
+                if _identity(roots) != roots_armed or (changes and (
+                        _folders(roots, output, warned, out) != folders or _identity(folders) != armed)):
+                    pending = True          # built once the watch of the folders as they are now is armed
                     break
+                if changes or pending:
+                    pending = False
+                    if os.path.isdir(game):
+                        _rebuild(name, options, status, out)
+                    else:
+                        _gone(game, status, out)
+                if serving:
+                    print(serving, file=out, flush=True)
+                    serving = ""
             else:
                 return
         except FileNotFoundError:        # a folder went away between the walk and the watch
             continue
         except OSError as exc:           # the system's limit of watches, say
             raise OptionError(f"pnp serve: cannot watch the game's folders ({exc.strerror or exc})") from None
+
+
+def _identity(folders: Iterable[str | Path]) -> list[tuple[int, int] | None]:
+    """Which folder each path names now (device, inode), None where none is: a watch follows the folder it
+    was armed on, so a path that names another folder (or none) needs the watch armed again."""
+    found: list[tuple[int, int] | None] = []
+    for folder in folders:
+        try:
+            st = os.stat(folder, follow_symlinks=False)
+        except OSError:
+            found.append(None)
+            continue
+        found.append((st.st_dev, st.st_ino) if stat.S_ISDIR(st.st_mode) else None)
+    return found

@@ -79,14 +79,15 @@ def shown_problems(problems: list[Problem]) -> list[Problem]:
 
 
 class PunchboardError(Exception):
-    """Base of every error the command line reports as bad input (exit code 2)."""
+    """Base of every error the command line reports as bad input (exit code 2). A problem found again (one
+    table read by three components, caught mid-save) is one line: the same file, place and words once."""
 
     def __init__(self, problems: Problem | list[Problem] | str):
         if isinstance(problems, str):
             problems = [Problem(problems)]
         elif isinstance(problems, Problem):
             problems = [problems]
-        self.problems: list[Problem] = shown_problems(list(problems))
+        self.problems: list[Problem] = shown_problems(list(dict.fromkeys(problems)))
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
