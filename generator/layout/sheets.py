@@ -35,13 +35,16 @@ def block_placements(block: Block) -> list[Placement]:
     return out
 
 
-def _outlines(block: Block, placements: list[Placement], marks: str) -> list[Outline]:
+def _outlines(block: Block, placements: list[Placement], marks: str, behind: bool = False) -> list[Outline]:
+    """Cut outlines and fold lines of a block's pieces; `behind`: of their backs printed on their own, upright,
+    so each fold lies where it is behind the front (mirrored left to right, as in layout/fold.py)."""
     out = []
     for item, pl in zip(block.items, placements):
         if item.shape != "rect" and marks != "none":  # a light halo keeps the cut visible on any fill
             for kind in ("cut-halo", "cut"):
                 out.append(Outline(item.cut, pl.x, pl.y, pl.rotation, item.w, item.h, kind))
-        for x1, y1, x2, y2 in item.folds:  # a light halo under the dashes keeps them visible on dark art
+        folds = [(item.w - x1, y1, item.w - x2, y2) for x1, y1, x2, y2 in item.folds] if behind else item.folds
+        for x1, y1, x2, y2 in folds:  # a light halo under the dashes keeps them visible on dark art
             for kind in ("fold-halo", "fold"):
                 out.append(Outline(line_d(x1, y1, x2, y2), pl.x, pl.y, pl.rotation, item.w, item.h, kind))
     return out
@@ -83,7 +86,7 @@ def _page_parts(blocks: list[Block], options: SheetOptions, area: Rect, only_bac
                 folded.append(pair)
             continue
         placements.extend(pls)
-        outlines.extend(_outlines(block, pls, options.marks))
+        outlines.extend(_outlines(block, pls, options.marks, behind=only_backed is not None))
     return placements, lines, outlines
 
 

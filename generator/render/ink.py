@@ -336,7 +336,11 @@ def _nested_scale(el: ET.Element) -> float:
     w, h = _length(el.get("width"), 0.0), _length(el.get("height"), 0.0)
     if not vb or w <= 0 or h <= 0:
         return 1.0
-    return min(w / vb[2], h / vb[3])
+    sx, sy = w / vb[2], h / vb[3]
+    ratio = el.get("preserveAspectRatio", "")
+    if "none" in ratio:
+        return (sx * sy) ** 0.5          # stretched: a stroke's mean width
+    return max(sx, sy) if "slice" in ratio else min(sx, sy)     # slice fills the box, meet fits in it
 
 
 def _ground(pattern: ET.Element) -> str:
