@@ -37,10 +37,10 @@ class Defect:
 
 
 CALIBRATE = ("test_calibrat*.py",)
-FOLD = ("test_fold_over.py", "test_marks.py", "test_geometry_ends.py", "test_layout.py")
-DECK = ("test_image_decks.py", "test_new.py", "test_image_bleed*.py", "test_geometry_ends.py")
-CRICUT = ("test_cricut.py", "test_geometry_ends.py")
-INK = ("test_ink_saver*.py",)
+FOLD = ("test_fold_over.py", "test_fold_ends.py", "test_marks.py", "test_layout.py")
+DECK = ("test_image_decks.py", "test_new.py", "test_bleed_corners.py")
+CRICUT = ("test_cricut*.py",)
+INK = ("test_ink_*.py",)
 PRESS = ("test_press*.py", "test_pdfx.py")
 SELECTION = ("test_selection.py",)
 SAFETY = ("test_nothing_lost.py", "test_staging.py")
