@@ -146,7 +146,7 @@ def add_new(sub: Any) -> argparse.ArgumentParser:
     n.add_argument("--back", type=Path, metavar="FILE|DIR", help="with --images: one back for every card, or a "
                    "folder of backs paired with the cards by file name")
     n.add_argument("--size", metavar="SIZE", help="with --images: poker (default), bridge, tarot, mini, square, "
-                   "or WxH in mm (63x88) or with units (2.5inx3.5in)")
+                   "or WxH in mm (63x88) or with a unit (2.5x3.5in, 2.5inx3.5in); each side 10 to 420 mm")
     return n
 
 

@@ -11,7 +11,7 @@ import os
 import stat
 from pathlib import Path
 
-from generator.common.confine import MB, ConfinementError, inside
+from generator.common.confine import MB, ConfinementError, inside, file_kind
 from generator.common.errors import Problem, display_path
 
 MAX_FILES = 10_000          # files and folders of a copied game: Nyakuza, the largest shipped one, has under 200
@@ -87,6 +87,5 @@ class BoundedCopy:
 
 
 def _kind(mode: int) -> str:
-    kinds = {stat.S_ISDIR: "a link to a folder", stat.S_ISFIFO: "a FIFO (named pipe)", stat.S_ISSOCK: "a socket",
-             stat.S_ISCHR: "a device", stat.S_ISBLK: "a device"}
-    return next((text for test, text in kinds.items() if test(mode)), "not a regular file")
+    """In the words of every other message (confine.file_kind); a folder reached here is one a link led to."""
+    return "a link to a folder" if stat.S_ISDIR(mode) else file_kind(mode)

@@ -5,6 +5,12 @@ nothing outside its game folder; the spec names the folders, not the files (`row
 fronts/}`, load/images.py), so an image added to fronts/ is a new card at the next build. Only PNG,
 JPEG and WebP files are copied; a picture in another format is refused, naming it, rather than
 silently left out of the deck. The copy itself is bounded_copy.BoundedCopy.
+
+The game written is then checked as its build will check it, on the copied files (a picture that
+changed while it was copied is judged as copied): the build's loader reads the new game (copy counts
+in file names, backs paired by name, every limit: load/images.py, load/game.py), and every copied
+picture is decoded by the build's raster checks. Each problem names the user's own file; the game
+is written in a hidden folder that scaffold.new_game removes when anything is refused.
 """
 
 from __future__ import annotations
@@ -14,13 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.commands.bounded_copy import BoundedCopy
-from generator.common.confine import read_bytes
+from generator.common.confine import kind_of, read_bytes
 from generator.common.errors import OptionError, Problem, PunchboardError, display_path
-from generator.load.images import IMAGE_SUFFIXES, OTHER_PICTURES, natural_key
+from generator.load.game import load_game
+from generator.load.schema import MAX_COPIES
+from generator.load.images import IMAGE_SUFFIXES, OTHER_PICTURES, PLACEHOLDER_HINT, natural_key
 from generator.common.limits import MAX_ROWS
 from generator.common.units import parse_length_mm
 from generator.render.art import RASTER_FORMATS
-from generator.render.raster import open_image
+from generator.render.raster import check_decodes
 
 SIZES_MM = {                        # the common card sizes, trim
     "poker": (63.5, 88.9),          # 2.5 x 3.5 in
@@ -29,25 +37,28 @@ SIZES_MM = {                        # the common card sizes, trim
     "mini": (44.45, 63.5),          # 1.75 x 2.5 in
     "square": (63.5, 63.5),         # 2.5 x 2.5 in
 }
-MAX_SIDE_MM = 600.0
+MIN_SIDE_MM = 10.0      # a small token; below it the 3 mm bleed on each side is most of the piece
+MAX_SIDE_MM = 420.0     # A3's long side, the largest paper a build prints: a card is never tiled over pages
 
 
 def card_size(text: str) -> tuple[float, float]:
-    """A named size, or WxH ("63x88", "2.5inx3.5in"; millimetres unless a unit is written)."""
+    """A named size, or WxH ("63x88", "2.5x3.5in", "2.5inx3.5in"; a unit written once holds for both sides,
+    millimetres if none is written), each side from MIN_SIDE_MM to MAX_SIDE_MM."""
     key = text.strip().lower()
     if key in SIZES_MM:
         return SIZES_MM[key]
-    parts = key.split("x")
+    parts = [p.strip() for p in key.split("x")]
     try:
         if len(parts) != 2:
             raise ValueError
-        unit = next((p.strip()[-2:] for p in parts if p.strip()[-2:].isalpha()), "mm")
-        w, h = (parse_length_mm(p.strip() if p.strip()[-2:].isalpha() else p.strip() + unit) for p in parts)
-        if not (0 < w <= MAX_SIDE_MM and 0 < h <= MAX_SIDE_MM):
-            raise ValueError
+        unit = next((p[-2:] for p in parts if p[-2:].isalpha()), "mm")
+        w, h = (parse_length_mm(p if p[-2:].isalpha() else p + unit) for p in parts)
     except ValueError:
-        raise OptionError(f'pnp new: --size: expected {", ".join(SIZES_MM)} or WxH like "63x88" (mm) or '
-                          f'"2.5inx3.5in", each side up to {MAX_SIDE_MM:g} mm, got "{text}"') from None
+        raise OptionError(f'pnp new: --size: expected {", ".join(SIZES_MM)} or WxH like "63x88" (mm), '
+                          f'"2.5x3.5in" or "2.5inx3.5in", got "{text[:60]}"') from None
+    if not (MIN_SIDE_MM <= w <= MAX_SIDE_MM and MIN_SIDE_MM <= h <= MAX_SIDE_MM):
+        raise OptionError(f"pnp new: --size: expected each side from {MIN_SIDE_MM:g} mm (a small token) to "
+                          f"{MAX_SIDE_MM:g} mm (A3's long side), got {w:g} x {h:g} mm")
     return (w, h)
 
 
@@ -62,22 +73,17 @@ class ImageDeck:
         card_size(self.size)
         if not self.images.is_dir():
             raise OptionError(f"pnp new: --images: expected a folder of card images, got "
-                              f"{display_path(self.images)}" + ("" if self.images.exists() else " (not found)"))
+                              f"{display_path(self.images)} ({kind_of(self.images)})")
         if self.back is not None and not self.back.is_dir():
-            if not self.back.is_file():
+            if not self.back.is_file():        # a FIFO or a device is called what it is, not "not found"
                 raise OptionError(f"pnp new: --back: expected an image file or a folder of backs, got "
-                                  f"{display_path(self.back)} (not found)")
+                                  f"{display_path(self.back)} ({kind_of(self.back)})")
             if self.back.suffix.lower() not in IMAGE_SUFFIXES:
                 raise OptionError(f"pnp new: --back: expected a PNG, JPEG or WebP image, got {display_path(self.back)}")
-        pictures = self._pictures(self.images)
-        if not pictures:
+        if not self._pictures(self.images):
             raise OptionError(f"pnp new: --images: no PNG, JPEG or WebP images in {display_path(self.images)}")
-        problems = [p for path in pictures for p in _unreadable(path, self.images)]
-        if self.back is not None:
-            backs, root = (self._pictures(self.back), self.back) if self.back.is_dir() else ([self.back], self.back.parent)
-            problems += [p for path in backs for p in _unreadable(path, root)]
-        if problems:               # a build would refuse them: say so now, before the new game is written
-            raise OptionError(problems)
+        if self.back is not None and self.back.is_dir():
+            self._pictures(self.back)
 
     def _pictures(self, folder: Path) -> list[Path]:
         """The folder's card images in natural order (not the back file), refusing other picture formats."""
@@ -100,29 +106,59 @@ class ImageDeck:
         return sorted(found, key=lambda p: natural_key(p.name))
 
     def write(self, target: Path, name: str) -> None:
-
+        """Copy the images into `target` and write its spec, then check the game as its build will."""
+        sources: dict[Path, Path] = {}          # each copy -> the user's file it was copied from
         copy = BoundedCopy(self.images)
         (target / "fronts").mkdir()
         for src in self._pictures(self.images):
             copy.file(src, target / "fronts" / src.name)
+            sources[target / "fronts" / src.name] = src
         back = None
         if self.back is not None and self.back.is_dir():
             (target / "backs").mkdir()
             backs = BoundedCopy(self.back)
             for src in self._pictures(self.back):
                 backs.file(src, target / "backs" / src.name)
+                sources[target / "backs" / src.name] = src
             back = "backs/"
         elif self.back is not None:
             back = "back" + self.back.suffix.lower()
             BoundedCopy(self.back.parent).file(self.back, target / back)
+            sources[target / back] = self.back
         (target / "game.yaml").write_text(_spec(name, card_size(self.size), self.size, back), encoding="utf-8")
+        self._as_built(target, sources)
+
+    def _as_built(self, target: Path, sources: dict[Path, Path]) -> None:
+        """Everything its build would refuse, on the copies, each problem said of the user's own file."""
+        problems: list[Problem] = []
+        try:
+            load_game(target)
+        except PunchboardError as exc:
+            shown = {display_path(c): s for c, s in sources.items()}
+            problems += [self._said(p, shown) for p in exc.problems]
+        problems += [p for c, s in sources.items() for p in _unreadable(c, target, s)]
+        if problems:
+            raise OptionError(problems)
+
+    def _said(self, problem: Problem, sources: dict[str, Path]) -> Problem:
+        """A problem of the game being written, as the user's files: a copied image is the file it was copied
+        from; the spec `pnp new` wrote is the --back (at `rows.back`) or else the --images folder."""
+        if problem.file in sources:
+            own = sources[problem.file]
+        elif self.back is not None and (problem.where or "").endswith("rows.back"):
+            own = self.back
+        else:
+            own = self.images
+        message = problem.message.replace(PLACEHOLDER_HINT, "")     # no game is written to build so
+        return Problem(message, display_path(own), "pnp new")
 
 
-def _unreadable(path: Path, root: Path) -> list[Problem]:
-    """Why a build would refuse the picture (not an image, a broken header, too many pixels, too large a file):
-    the build's own checks (render/raster.py, common/confine.py), run on the file before it is copied."""
+def _unreadable(copy: Path, root: Path, source: Path) -> list[Problem]:
+    """Why a build would refuse the copied picture (not an image, cut short, too many pixels, too large a file):
+    the build's own checks (common/confine.py, render/raster.py) on the bytes copied, named as the source."""
+    shown = display_path(source)
     try:
-        open_image(read_bytes(path, [root], "image"), display_path(path), RASTER_FORMATS).close()
+        check_decodes(read_bytes(copy, [root], "image", Problem("", shown)), shown, RASTER_FORMATS)
     except PunchboardError as exc:
         return exc.problems
     return []
@@ -136,9 +172,10 @@ def _spec(name: str, size: tuple[float, float], size_name: str, back: str | None
                     else "   # one back for every card\n")) if back else ""
     return (f"# {title}: a deck printed from card images, written by `pnp new --images`.\n"
             f"# Every PNG, JPEG or WebP file in fronts/ is a card, in natural order of file names (card 2\n"
-            f"# before card 10); a name ending in _x3 (before the extension) prints 3 copies. Add, remove or\n"
-            f"# rename files and build again: nothing here lists them. An image at the card's size gets a\n"
-            f"# bleed made from its edges; one with its own bleed (a shop template) is placed as it is.\n"
+            f"# before card 10); a name ending in _x3 or _X3 (before the extension) prints 3 copies, from 1\n"
+            f"# to {MAX_COPIES} (_x0 is refused, naming the file). Add, remove or rename files and build\n"
+            f"# again: nothing here lists them. An image at the card's size gets a bleed made from its\n"
+            f"# edges; one with its own bleed (a shop template) is placed as it is.\n"
             f"id: {name}\n"
             f"title: {title}\n"
             f"players: 1\n"

@@ -66,8 +66,7 @@ def read_bytes(path: Path, roots: Iterable[Path], kind: str, where: Problem | No
     with os.fdopen(fd, "rb") as f:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            got = "a folder" if stat.S_ISDIR(mode) else _SPECIAL.get(stat.S_IFMT(mode), "not a regular file")
-            raise ConfinementError(_at(where, f"expected a regular file, got {got}", path))
+            raise ConfinementError(_at(where, f"expected a regular file, got {file_kind(mode)}", path))
         size = os.fstat(fd).st_size
         if size > limit:
             raise ConfinementError(_at(where, f"{kind} of {_size(size)} is larger than the limit of {_size(limit)}",
@@ -83,6 +82,24 @@ def read_bytes(path: Path, roots: Iterable[Path], kind: str, where: Problem | No
 
 _SPECIAL = {stat.S_IFIFO: "a named pipe (FIFO)", stat.S_IFCHR: "a device", stat.S_IFBLK: "a device",
             stat.S_IFSOCK: "a socket"}
+
+
+def file_kind(mode: int) -> str:
+    """What a file is, in the words every message uses ("a named pipe (FIFO)"), from its mode."""
+    if stat.S_ISREG(mode):
+        return "a file"
+    return "a folder" if stat.S_ISDIR(mode) else _SPECIAL.get(stat.S_IFMT(mode), "not a regular file")
+
+
+def kind_of(path: Path) -> str:
+    """What a path named on the command line is, when it is not what was expected: "not found" only when
+    nothing is there, so a FIFO, a device or a folder is called what it is."""
+    try:
+        return file_kind(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return "a broken link" if os.path.islink(path) else "not found"
+    except OSError as exc:
+        return f"not readable ({exc.strerror})"
 
 
 def _size(n: int) -> str:

@@ -2,7 +2,8 @@
 
 The folder is the list: every PNG, JPEG or WebP file in it is a row (a card), so an image added to
 the folder is a new card at the next build. Rows come in natural order of file names ("card 2"
-before "card 10"); a name ending in `_xN` before the extension prints N copies. Each row has the
+before "card 10"); a name ending in `_xN` (or `_XN`) before the extension prints N copies, N from 1 to
+MAX_COPIES: `_x0` is refused naming the file rather than leaving the card silently out. Each row has the
 fields `image` (the file, relative to the game folder), `name` (the file's name without the copies
 suffix and extension) and, with a back, `back`: one file shared by every card, or, from a folder,
 the file whose name matches the card's. The component's art tables `image` and `back` are made
@@ -22,8 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from generator.common.confine import inside
+from generator.common.errors import Problem, display_path
 from generator.model.designs import _hash, slugify
 from generator.load.reader import MAX_ID, Reader
+from generator.load.schema import MAX_COPIES
 from generator.common.limits import MAX_ROWS
 from generator.load.yamlio import join
 
@@ -31,8 +34,9 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 # pictures that are not cards of ours: named, so that a card is never silently left out
 OTHER_PICTURES = (".gif", ".bmp", ".tif", ".tiff", ".heic", ".heif", ".avif", ".psd", ".svg", ".pdf", ".jxl")
 MAX_ENTRIES = 10 * MAX_ROWS         # entries of any kind looked at in one folder
+PLACEHOLDER_HINT = "; --placeholders prints a placeholder"     # a build's way past a missing back
 ROW_ID_MAX = 48                      # leaves room for the component's id in a design id
-_COPIES = re.compile(r"^(?P<name>.*?)_[xX](?P<n>\d{1,6})$")
+_COPIES = re.compile(r"^(?P<name>.*?)_[xX](?P<n>\d+)$")      # any length: _x1234567 is no name
 
 
 @dataclass
@@ -50,9 +54,23 @@ def natural_key(name: str) -> tuple:
 
 
 def split_copies(stem: str) -> tuple[str, int]:
-    """`card_x3` -> ("card", 3); a name without the suffix prints once."""
+    """`card_x3` or `card_X3` -> ("card", 3); a name without the suffix prints once. The count is as written:
+    copies_problem says whether a build prints it."""
     m = _COPIES.match(stem)
     return (m.group("name"), int(m.group("n"))) if m else (stem, 1)
+
+
+def copies_problem(file_name: str) -> str | None:
+    """Why the copy count in an image's file name cannot be printed: 0 would leave the card out without a
+    word, and past MAX_COPIES is past the limit of a row's count. The one check of it, for the build and
+    for `pnp new --images` (which loads the game it wrote)."""
+    m = _COPIES.match(Path(file_name).stem)
+    if m is None or 1 <= int(m.group("n")) <= MAX_COPIES:
+        return None
+    digits = m.group("n").lstrip("0") or "0"
+    got = digits if len(digits) <= 12 else f"a number of {len(digits)} digits"
+    leave_out = " (to leave the card out, move its file out of the folder)" if digits == "0" else ""
+    return f'expected a copy count from 1 to {MAX_COPIES:,} after "_x" in the file name, got {got}{leave_out}'
 
 
 class ImageFolderReader:
@@ -77,6 +95,10 @@ class ImageFolderReader:
             return None
         if not fronts:
             r.add(join(where, "images"), f'no PNG, JPEG or WebP images in "{spec}"; expected one file per card')
+            return None
+        counts = [Problem(why, display_path(f)) for f in fronts if (why := copies_problem(f.name))]
+        if counts:                  # named by file: the rows they would make are no table the user wrote
+            r.problems.problems.extend(counts)
             return None
         backs = self._backs(back_spec, fronts, join(where, "back")) if back_spec else {}
         if backs is None:
@@ -176,7 +198,7 @@ class ImageFolderReader:
             unused = [b.name for b in backs if _base(b).casefold() not in used]
             self.r.add(where, f"no back in {self._shown(folder)} for {len(missing)} card(s): {_listed(missing)}; "
                               f"backs no card uses: {_listed(unused) or 'none'} (a back pairs with the card of "
-                              f"the same name; --placeholders prints a placeholder)")
+                              f"the same name{PLACEHOLDER_HINT})")
             return None
         return out
 

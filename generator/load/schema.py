@@ -166,8 +166,9 @@ SCHEMA: dict[str, Section] = {
     "rows_images": section(
         "`rows: {images: fronts/, back: back.png}`: a card per PNG, JPEG or WebP file of a folder, read at every "
         "build (an image added to the folder is a new card). Natural order of file names (`card 2` before "
-        "`card 10`); `name_x3.png` prints 3 copies. Each row has the fields `image` (the file), `name` (its name "
-        "without `_xN` and extension) and, with a back, `back`; the art tables `image` and `back` hold the same "
+        "`card 10`); `name_x3.png` (or `name_X3.png`) prints 3 copies, from 1 to 10,000 (`_x0` is an error naming "
+        "the file). Each row has the fields `image` (the file), `name` (its name without `_xN` and extension) "
+        "and, with a back, `back`; the art tables `image` and `back` hold the same "
         "files, for the shared templates `shared/image-front.svg.j2` and `shared/image-back.svg.j2` "
         "(`back: {template: shared/image-back.svg.j2, vary_by: [back]}`).",
         Field("images", TEXT, "a folder of card images inside the game folder", True),

@@ -67,6 +67,13 @@ def upright(im, shown: str, formats: tuple[str, ...]):
         raise unreadable(exc, shown, formats) from None
 
 
+def check_decodes(data: bytes, shown: str, formats: tuple[str, ...]) -> None:
+    """The build's whole check of a picture without placing it: the header and limits (open_image), then
+    every pixel decoded (upright), so a file cut short is refused where only its header would pass."""
+    with open_image(data, shown, formats) as im:
+        upright(im, shown, formats)
+
+
 def unreadable(exc: BaseException, shown: str, formats: tuple[str, ...]) -> ArtError:
     """One line in words: never Pillow's own message, which quotes Python objects."""
     why = ""
