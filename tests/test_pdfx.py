@@ -21,7 +21,9 @@ from conftest import SHIPPED_GAMES, run_cli, tiny_game
 
 ROOT = Path(__file__).parent.parent
 X4_VERSION = "PDF/X-4"
-X1A_VERSION, X1A_CONFORMANCE = "PDF/X-1:2003", "PDF/X-1a:2003"
+# ISO 15930-4:2003, as its files declare it: GTS_PDFXVersion (PDF/X-1a:2003) and no GTS_PDFXConformance, which
+# with GTS_PDFXVersion (PDF/X-1:2001) is the pattern of the 2001 edition (ISO 15930-1)
+X1A_VERSION = "PDF/X-1a:2003"
 DTC_INK = 2.40                      # DriveThruCards: total ink at most 240 %
 
 
@@ -85,7 +87,8 @@ def x1a_rules(path: Path) -> None:
     assert re.search(rb"\nxref\r?\n", data)
     with pikepdf.open(path) as pdf:
         assert str(pdf.docinfo.GTS_PDFXVersion) == X1A_VERSION
-        assert str(pdf.docinfo.GTS_PDFXConformance) == X1A_CONFORMANCE
+        assert "/GTS_PDFXConformance" not in pdf.docinfo
+        assert pdf.open_metadata().get("pdfx:GTS_PDFXVersion") == X1A_VERSION
         common_rules(pdf)
         assert transparent_things(pdf) == []
 
@@ -265,3 +268,30 @@ def test_the_builds_own_preflight_flags_a_file_that_is_not_pdfx(press, tmp_path)
     for said in ("above 1.4", "GTS_PDFXVersion", "Trapped", "GTS_PDFX OutputIntents", "no TrimBox"):
         assert said in found, found
     assert preflight(press / "kamiza" / "kamiza-press.pdf", STANDARDS["4"]) == []
+
+
+@pytest.mark.parametrize("version, conformance, xmp", [
+    ("PDF/X-1:2003", "PDF/X-1a:2003", "PDF/X-1a:2003"),     # the 2001 edition's pattern with the 2003 name
+    ("PDF/X-1:2001", "PDF/X-1a:2001", "PDF/X-1:2001"),      # a PDF/X-1a:2001 file
+    ("PDF/X-1a:2003", None, "PDF/X-1:2003"),                # Info right, XMP saying another version
+])
+def test_the_preflight_refuses_a_declaration_other_than_the_2003_editions(dtc, tmp_path, version, conformance, xmp):
+    """ISO 15930-4:2003 files declare `GTS_PDFXVersion (PDF/X-1a:2003)` and nothing else; a DriveThruCards deck
+    passes the build's own preflight, and the same deck declared the 2001 way fails it."""
+    from generator.output.pdfx import STANDARDS
+    from generator.output.pdfx_check import preflight
+
+    deck = next(p for p in sorted((dtc["kamiza"] / "shop-dtc").glob("*.pdf")) if p.name != "proof.pdf")
+    assert preflight(deck, STANDARDS["1a"]) == []
+    changed = tmp_path / "changed.pdf"
+    with pikepdf.open(deck) as pdf:
+        pdf.docinfo.GTS_PDFXVersion = pikepdf.String(version)
+        if conformance:
+            pdf.docinfo.GTS_PDFXConformance = pikepdf.String(conformance)
+        with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
+            meta["pdfx:GTS_PDFXVersion"] = xmp
+        pdf.save(changed, min_version="1.4", object_stream_mode=pikepdf.ObjectStreamMode.disable)
+    found = "\n".join(preflight(changed, STANDARDS["1a"]))
+    assert ("Info GTS_PDFXVersion is" in found) == (version != "PDF/X-1a:2003"), found
+    assert ("GTS_PDFXConformance" in found) == bool(conformance), found
+    assert ("XMP pdfx:GTS_PDFXVersion" in found) == (xmp != "PDF/X-1a:2003"), found

@@ -127,7 +127,7 @@ class _Job:
         if pages:
             from generator.output.flatten import FLATTEN_DPI
             self.notes.append(f"{self.game.id}: {pages} page{'s' if pages != 1 else ''} drawn with transparency "
-                              f"flattened into {FLATTEN_DPI} dpi images, as {standard.conformance} allows no "
+                              f"flattened into {FLATTEN_DPI} dpi images, as {standard.version} allows no "
                               "transparency")
 
     def record(self, fmt: str, path_of) -> None:

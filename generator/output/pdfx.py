@@ -7,8 +7,10 @@ What ISO 15930 asks of the file itself, beyond its colours (press_pdf.py makes t
   `Trapped` True or False (not Unknown) in both; xmpMM DocumentID, VersionID and RenditionClass (default);
   one GTS_PDFX OutputIntent with OutputConditionIdentifier and the profile embedded; a trailer ID;
   TrimBox (or ArtBox) inside BleedBox inside MediaBox on every page; fonts embedded. Transparency is allowed.
-- PDF/X-1a:2003 (ISO 15930-4:2003): the same declaration as `GTS_PDFXVersion (PDF/X-1:2003)` and
-  `GTS_PDFXConformance (PDF/X-1a:2003)`, PDF 1.4 syntax (no object or cross-reference streams), and no
+- PDF/X-1a:2003 (ISO 15930-4:2003): the same declaration as `GTS_PDFXVersion (PDF/X-1a:2003)` (and the
+  same value as Adobe's `pdfx:GTS_PDFXVersion` in the XMP), with no `GTS_PDFXConformance`: that key and a
+  version of `PDF/X-1:2001` are the 2001 edition's pattern (ISO 15930-1), which a preflight looking for the
+  2003 edition does not recognise; PDF 1.4 syntax (no object or cross-reference streams), and no
   transparency at all: no soft masks, no constant alpha below 1, blend modes Normal or Compatible only, no
   transparency groups.
 
@@ -38,16 +40,16 @@ DEFAULT_EPOCH = 315532800  # 1980-01-01T00:00:00Z, the reproducible-builds defau
 @dataclass(frozen=True)
 class Standard:
     key: str                 # what --pdfx takes
-    version: str             # GTS_PDFXVersion
-    conformance: str | None  # GTS_PDFXConformance (PDF/X-1a only)
+    version: str             # GTS_PDFXVersion, in the Info dictionary and the XMP alike
+    xmp_key: str             # pdfxid (ISO 15930-7's schema) for PDF/X-4; Adobe's pdfx schema before it
     pdf_version: str
     transparency: bool
     object_streams: bool
 
 
 STANDARDS = {
-    "4": Standard("4", "PDF/X-4", None, "1.6", True, True),
-    "1a": Standard("1a", "PDF/X-1:2003", "PDF/X-1a:2003", "1.4", False, False),
+    "4": Standard("4", "PDF/X-4", "pdfxid:GTS_PDFXVersion", "1.6", True, True),
+    "1a": Standard("1a", "PDF/X-1a:2003", "pdfx:GTS_PDFXVersion", "1.4", False, False),
 }
 
 
@@ -88,8 +90,6 @@ def declare(pdf: pikepdf.Pdf, standard: Standard, title: str, profile: PressProf
     info.CreationDate = info.ModDate = pikepdf.String(when)
     info.Trapped = pikepdf.Name("/False")
     info.GTS_PDFXVersion = pikepdf.String(standard.version)
-    if standard.conformance:
-        info.GTS_PDFXConformance = pikepdf.String(standard.conformance)
     iso = build_date().strftime("%Y-%m-%dT%H:%M:%SZ")
     with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as xmp:
         for key in list(xmp.keys()):
@@ -100,11 +100,7 @@ def declare(pdf: pikepdf.Pdf, standard: Standard, title: str, profile: PressProf
         xmp["xmp:CreateDate"] = xmp["xmp:ModifyDate"] = xmp["xmp:MetadataDate"] = iso
         xmp["pdf:Producer"] = "Punchboard (pikepdf)"
         xmp["pdf:Trapped"] = "False"
-        if standard.conformance:          # PDF/X-1a predates the pdfxid schema: Adobe's pdfx one carries it
-            xmp["pdfx:GTS_PDFXVersion"] = standard.version
-            xmp["pdfx:GTS_PDFXConformance"] = standard.conformance
-        else:
-            xmp["pdfxid:GTS_PDFXVersion"] = standard.version
+        xmp[standard.xmp_key] = standard.version
         xmp["xmpMM:DocumentID"] = _uuid("document", title)
         xmp["xmpMM:InstanceID"] = _uuid("instance", title, content_key)
         xmp["xmpMM:VersionID"] = "1"

@@ -83,18 +83,20 @@ def _declaration(pdf: pikepdf.Pdf, standard: Standard) -> list[str]:
     info = pdf.docinfo
     if str(info.get("/GTS_PDFXVersion", "")) != standard.version:
         problems.append(f"Info GTS_PDFXVersion is {info.get('/GTS_PDFXVersion')!r}, not {standard.version!r}")
-    if standard.conformance and str(info.get("/GTS_PDFXConformance", "")) != standard.conformance:
-        problems.append(f"Info GTS_PDFXConformance is not {standard.conformance!r}")
+    if "/GTS_PDFXConformance" in info:         # the 2001 editions' key: a 2003 or X-4 file declares its version alone
+        problems.append(f"Info GTS_PDFXConformance {info['/GTS_PDFXConformance']!r} is the 2001 edition's key; "
+                        f"{standard.version} declares GTS_PDFXVersion alone")
     if info.get("/Trapped") not in (pikepdf.Name("/True"), pikepdf.Name("/False")):
         problems.append("Info Trapped is not True or False")
     for key in ("/Title", "/CreationDate", "/ModDate"):
         if not str(info.get(key, "")):
             problems.append(f"Info has no {key[1:]}")
     meta = pdf.open_metadata()
+    if meta.get(standard.xmp_key) != standard.version:     # the XMP, where written, says what the Info says
+        problems.append(f"XMP {standard.xmp_key} is {meta.get(standard.xmp_key)!r}, not {standard.version!r}")
     if standard.key == "4":
         trapped = str(info["/Trapped"])[1:] if isinstance(info.get("/Trapped"), pikepdf.Name) else "True or False"
-        for key, want in (("pdfxid:GTS_PDFXVersion", standard.version), ("pdf:Trapped", trapped),
-                          ("xmpMM:RenditionClass", "default")):
+        for key, want in (("pdf:Trapped", trapped), ("xmpMM:RenditionClass", "default")):
             if meta.get(key) != want:
                 problems.append(f"XMP {key} is {meta.get(key)!r}, not {want!r}")
         for key in ("xmpMM:DocumentID", "xmpMM:VersionID", "xmp:CreateDate", "xmp:ModifyDate", "dc:title"):

@@ -330,5 +330,5 @@ def to_press(src: Path, target: Path, convert: Converter, title: str, standard: 
                  else pikepdf.ObjectStreamMode.disable)
     problems = preflight(target, standard)
     if problems:                                   # a bug of ours, never the user's input: say what and where
-        raise RuntimeError(f"{target.name} is not {standard.conformance or standard.version}: " + "; ".join(problems))
+        raise RuntimeError(f"{target.name} is not {standard.version}: " + "; ".join(problems))
     return len(flat)
