@@ -157,3 +157,49 @@ def test_an_ink_limit_out_of_range_is_one_line(value):
     code, _, err = run_cli("build", "niya", "--ink-limit", value)
     assert code == 2 and err.strip() == (f'error: pnp build: argument --ink-limit: expected a whole percentage from 150 '
                                          f'to 400 (300 is usual), got "{value}"')
+
+
+def _picture(width: int, height: int, seed: int) -> Image.Image:
+    """Random colours over a grey band and a band of one exact palette colour (#fa0000)."""
+    import numpy as np
+
+    pixels = np.random.default_rng(seed).integers(0, 256, (height, width, 3), dtype=np.uint8)
+    pixels[: height // 6] = 128
+    pixels[height // 6: height // 3] = (250, 0, 0)
+    return Image.fromarray(pixels, "RGB")
+
+
+def test_a_picture_converts_pixel_for_pixel_as_its_colours_do():
+    """Every pixel gets the CMYK its colour gets as a vector fill: the palette's exact value, black only for a
+    grey, the profile and the ink limit for the rest (here 240 %, DriveThruCards')."""
+    from generator.output.press import Converter
+
+    picture = _picture(300, 200, 1)
+    exact = {(250, 0, 0): (0.0, 1.0, 1.0, 0.1)}
+    cmyk = Converter(240, exact).image(picture)
+    vector = Converter(240, exact)
+    for xy in [(x, y) for x in range(0, 300, 7) for y in range(0, 200, 5)]:
+        r, g, b = picture.getpixel(xy)
+        want = tuple(round(v * 255) for v in vector(r / 255, g / 255, b / 255))
+        assert cmyk.getpixel(xy) == want, (xy, (r, g, b))
+        assert sum(want) <= 240 * 255 / 100 + 2
+    assert cmyk.getpixel((0, 0)) == (0, 0, 0, 127)             # 50 % grey: black ink only
+    assert cmyk.getpixel((0, 40)) == (0, 255, 255, 26)          # the palette's own CMYK
+
+
+def test_converting_a_picture_takes_memory_for_its_pixels_not_per_pixel_objects():
+    """A 4.8-megapixel picture of random colours converts with no more Python memory than a 1.2-megapixel one
+    plus a little: a Python object per pixel (what the conversion once held) needs about 100 bytes a pixel."""
+    import tracemalloc
+
+    from generator.output.press import Converter
+
+    peaks = []
+    for width, height in ((1200, 1000), (2400, 2000)):
+        picture, converter = _picture(width, height, 2), Converter(300)
+        tracemalloc.start()
+        converter.image(picture).close()
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    grown = peaks[1] - peaks[0]
+    assert grown < 3.6e6 * 16, (peaks, grown)     # 3.6 million more pixels: under 16 bytes each

@@ -30,6 +30,7 @@ NEUTRAL = 12          # an RGB colour whose channels differ by at most this is p
 TEXT_CHROMA = 8.0     # text with CIELAB chroma at most this is near-neutral: black ink only
 TEXT_BLACK_L = 20.0   # near-neutral text darker than this L* is solid black, overprinting
 SOLID_BLACK = (0.0, 0.0, 0.0, 1.0)
+STRIP_PIXELS = 1 << 20  # pixels of a picture converted at once: a few tens of MB of working arrays, whatever its size
 
 CMYK = tuple[float, float, float, float]
 
@@ -42,6 +43,7 @@ class Converter:
         self.limit = limit_percent / 100
         self.explicit = dict(explicit or {})
         self.profile = profile or default_profile()   # the press condition colours are separated for
+        self._table = self._known = None               # image(): CMYK bytes of every colour met, by packed RGB
 
     def __call__(self, r: float, g: float, b: float) -> CMYK:
         key = tuple(max(0, min(255, round(v * 255))) for v in (r, g, b))
@@ -49,11 +51,15 @@ class Converter:
 
     @lru_cache(maxsize=None)
     def _convert(self, rgb: tuple[int, int, int]) -> CMYK:
+        return self._separated(rgb, None)
+
+    def _separated(self, rgb: tuple[int, int, int], measured: tuple[int, int, int, int] | None) -> CMYK:
+        """The CMYK of `rgb`; `measured`: its press-profile CMYK when a batch transform already gave it."""
         if rgb in self.explicit:
             return self.limit_ink(self.explicit[rgb])
         if max(rgb) - min(rgb) <= NEUTRAL:
             return (0.0, 0.0, 0.0, rounded(1 - sum(rgb) / 765, 4))
-        c, m, y, k = _transform_pixel(self.profile, rgb)
+        c, m, y, k = measured if measured is not None else _transform_pixel(self.profile, rgb)
         return self.limit_ink((c / 255, m / 255, y / 255, k / 255))
 
     def text(self, r: float, g: float, b: float) -> tuple[CMYK, bool]:
@@ -82,20 +88,79 @@ class Converter:
         return tuple(rounded(v, 4) for v in (c, m, y, k))
 
     def image(self, pil_image):
-        """An image as CMYK, pixel by pixel through the same conversion as vector colours (cached by colour)."""
+        """An image as CMYK through the same conversion as vector colours, in bounded memory: a strip of rows at
+        a time, each colour converted once (its bytes kept in a table over all 2^24 colours, 80 MB at most,
+        filled as colours are met), so a picture the raster limits admit (60 megapixels) converts whole."""
+        import numpy as np
         from PIL import Image
 
         rgb = pil_image.convert("RGB")
         out = Image.new("CMYK", rgb.size)
-        pixels = rgb.get_flattened_data() if hasattr(rgb, "get_flattened_data") else rgb.getdata()
-        bytes_of: dict[tuple[int, int, int], tuple[int, ...]] = {}    # each colour converted once, not each pixel
-
-        def cmyk(px: tuple[int, int, int]) -> tuple[int, ...]:
-            if px not in bytes_of:
-                bytes_of[px] = tuple(round(v * 255) for v in self._convert(px))
-            return bytes_of[px]
-        out.putdata(list(map(cmyk, pixels)))
+        width, height = rgb.size
+        rows = max(1, STRIP_PIXELS // max(width, 1))
+        for top in range(0, height, rows):
+            strip = rgb.crop((0, top, width, min(height, top + rows)))
+            px = np.frombuffer(strip.tobytes(), dtype=np.uint8).reshape(-1, 3).astype(np.uint32)
+            packed = (px[:, 0] << 16) | (px[:, 1] << 8) | px[:, 2]
+            self._learn(np.unique(packed))
+            out.paste(Image.frombytes("CMYK", strip.size, self._table[packed].tobytes()), (0, top))
         return out
+
+    def _learn(self, colours) -> None:
+        """The table's bytes for the colours not met before: the profile's transform run once for all of them,
+        and the arithmetic of _separated done on whole arrays where it gives the very same bytes (greys, and
+        colours within the ink limit, through tables of Python's own rounding); the few colours the ink limit
+        scales, and the palette's exact ones, one by one through _separated itself."""
+        import numpy as np
+        from PIL import Image, ImageCms
+
+        if self._table is None:
+            self._table = np.zeros((1 << 24, 4), dtype=np.uint8)     # untouched pages cost no memory
+            self._known = np.zeros(1 << 24, dtype=bool)
+        new = colours[~self._known[colours]]
+        if not len(new):
+            return
+        rgb = np.stack([(new >> 16) & 255, (new >> 8) & 255, new & 255], axis=1).astype(np.int64)
+        out = np.zeros((len(new), 4), dtype=np.uint8)
+        grey = rgb.max(axis=1) - rgb.min(axis=1) <= NEUTRAL
+        out[grey, 3] = _grey_bytes()[rgb[grey].sum(axis=1)]
+        probe = Image.frombytes("RGB", (int((~grey).sum()), 1), rgb[~grey].astype(np.uint8).tobytes()) \
+            if (~grey).any() else None
+        one_by_one = np.isin(new, _packed(self.explicit))
+        if probe is not None:
+            measured = np.frombuffer(ImageCms.applyTransform(probe, _transform(self.profile)).tobytes(),
+                                     dtype=np.uint8).reshape(-1, 4)
+            f = measured / 255
+            within = ((f[:, 0] + f[:, 1]) + f[:, 2]) + f[:, 3] <= self.limit     # limit_ink's own sum, in order
+            rest = np.flatnonzero(~grey)
+            out[rest[within]] = _channel_bytes()[measured[within]]
+            one_by_one[rest[~within]] = True
+            row = np.full(len(new), -1)
+            row[rest] = np.arange(len(rest))
+        for i in np.flatnonzero(one_by_one).tolist():
+            seen = tuple(measured[row[i]].tolist()) if probe is not None and row[i] >= 0 else None
+            out[i] = [round(v * 255) for v in self._separated(tuple(rgb[i].tolist()), seen)]
+        self._table[new] = out
+        self._known[new] = True
+
+
+@lru_cache(maxsize=1)
+def _grey_bytes():
+    """Black's byte for a grey whose channels add up to 0..765, as _separated and image() round it."""
+    import numpy as np
+    return np.array([round(rounded(1 - s / 765, 4) * 255) for s in range(766)], dtype=np.uint8)
+
+
+@lru_cache(maxsize=1)
+def _channel_bytes():
+    """An ink's byte for the profile's 0..255 within the ink limit, as limit_ink and image() round it."""
+    import numpy as np
+    return np.array([round(rounded(v / 255, 4) * 255) for v in range(256)], dtype=np.uint8)
+
+
+def _packed(colours: Mapping[tuple[int, int, int], CMYK]):
+    import numpy as np
+    return np.array([(r << 16) | (g << 8) | b for r, g, b in colours], dtype=np.int64)
 
 
 def default_profile() -> Path:
