@@ -117,6 +117,26 @@ def test_words_say_the_offset_to_build_with(tmp_path):
     assert "build with: --back-offset=-1.5,0.5" in out
 
 
+def test_a_large_photo_is_measured_scaled_down_to_the_same_result(tmp_path):
+    """A 60-megapixel photo (the simulated one, four times larger each way) is decoded reduced and measured at
+    4,096 px on its longer side (README: calibration photos): it measures what the photo itself measures."""
+    from generator.calibrate.detect import load_gray
+
+    printer = Printer((1.5, -0.5), 0.25, 1.0)
+    small = pictures(tmp_path, "a4", "short", printer, 800)
+    large = []
+    for path in small:
+        grey = cv2.resize(cv2.imread(str(path), cv2.IMREAD_GRAYSCALE), None, fx=4, fy=4, interpolation=cv2.INTER_CUBIC)
+        large.append(tmp_path / f"large-{path.name}")
+        large[-1].write_bytes(cv2.imencode(".jpg", grey, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes())
+    assert max(load_gray(large[0]).shape) == 4096
+    plain, got = measure(*small), measure(*large)
+    assert got["back_offset_mm"] == pytest.approx(plain["back_offset_mm"], abs=0.05)
+    assert got["back_offset_mm"] == pytest.approx(list(expected_add("a4", "short", Printer(), printer, (0, 0))),
+                                                  abs=0.2)
+    assert got["rotation_deg"] == pytest.approx(0.25, abs=0.05)
+
+
 def test_the_figures_over_the_generated_set():
     """Runs after the measurements above (same module, in order): the median and worst are printed for the record."""
     if not FIGURES:
@@ -246,7 +266,7 @@ def test_failures_say_what_to_do(tmp_path):
     assert "no sheet found in the picture" in fails(str(table), str(b))
     text = tmp_path / "notes.jpg"
     text.write_text("not a picture")
-    assert "not a picture OpenCV can read" in fails(str(text), str(b))
+    assert "not a readable JPEG, PNG, TIFF or WebP image" in fails(str(text), str(b))
     assert "printer profile name" in fails(str(f), str(b), "--save", "../evil")
 
 
