@@ -8,6 +8,7 @@ module's own constants. Limits are the issue's: 0.2 mm and 0.1 degree, 0.3 mm ro
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from functools import cache
@@ -72,13 +73,45 @@ def measure(front: Path, back: Path, *extra: str) -> dict:
     return json.loads(out)
 
 
+LIES = re.compile(r"the back lies ([\d.]+) mm (right|left) and ([\d.]+) mm (down|up) of where it belongs")
+TURNED = re.compile(r"it is turned ([\d.]+) degrees (clockwise|anticlockwise) and printed at ([\d.]+) % of the front")
+BUILD = re.compile(r"build with: --back-offset=(-?[\d.]+),(-?[\d.]+) ")
+
+
+def said(front: Path, back: Path) -> str:
+    code, out, err = run_cli("calibrate", str(front), str(back))
+    assert code == 0 and err == "", err
+    return out
+
+
+def check_words(out: str, add: np.ndarray, turn: float, scale: float) -> None:
+    """The words against a planted printer: where the back lies (-add, as seen on the back), its turn and size, and
+    the offset to build with (the sheet's 0,0 plus add), each within the measurement's 0.2 mm and 0.1 degree."""
+    if max(abs(add)) < 0.05:
+        assert "the back lies on its front (within 0.05 mm)" in out and not LIES.search(out), out
+    else:
+        x, right, y, down = LIES.search(out).groups()
+        assert float(x) * (1 if right == "right" else -1) == pytest.approx(-add[0], abs=0.2), out
+        assert float(y) * (1 if down == "down" else -1) == pytest.approx(-add[1], abs=0.2), out
+    if abs(turn) < 0.05 and abs(scale - 1) < 0.0005:
+        assert not TURNED.search(out), out
+    else:
+        degrees, way, percent = TURNED.search(out).groups()
+        assert float(degrees) * (1 if way == "clockwise" else -1) == pytest.approx(turn, abs=0.1), out
+        assert float(percent) == pytest.approx(scale * 100, abs=0.1), out
+    assert [float(v) for v in BUILD.search(out).groups()] == pytest.approx(list(add), abs=0.2), out
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("paper,duplex", COMBOS)
 def test_recovers_the_printer_error_on_photos_and_scans(paper, duplex, tmp_path):
     for i, (shift, turn, scale, camera_turn, scan) in enumerate(CASES):
         printer = Printer(shift, turn, scale)
-        got = measure(*pictures(tmp_path, paper, duplex, printer, 10 * i, camera_turn, scan))
+        photos = pictures(tmp_path, paper, duplex, printer, 10 * i, camera_turn, scan)
+        got = measure(*photos)
         want = expected_add(paper, duplex, Printer(), printer, (0.0, 0.0))
+        if i in (0, 1):              # the words too: a printer without error, and one shifted, turned and scaled
+            check_words(said(*photos), want, turn, scale)
         miss = float(np.max(np.abs(np.array(got["back_offset_mm"]) - want)))
         turn_miss = abs(got["rotation_deg"] - turn)
         FIGURES.append((miss, turn_miss))
@@ -115,6 +148,55 @@ def test_words_say_the_offset_to_build_with(tmp_path):
     assert code == 0 and err == ""
     assert "the back lies 1.5 mm right and 0.5 mm up of where it belongs" in out
     assert "build with: --back-offset=-1.5,0.5" in out
+
+
+def test_a_large_photo_is_measured_scaled_down_to_the_same_result(tmp_path):
+    """A 60-megapixel photo (the simulated one, four times larger each way) is decoded reduced and measured at
+    4,096 px on its longer side (README: calibration photos): it measures what the photo itself measures."""
+    from generator.calibrate.detect import load_gray
+
+    printer = Printer((1.5, -0.5), 0.25, 1.0)
+    small = pictures(tmp_path, "a4", "short", printer, 800)
+    large = []
+    for path in small:
+        grey = cv2.resize(cv2.imread(str(path), cv2.IMREAD_GRAYSCALE), None, fx=4, fy=4, interpolation=cv2.INTER_CUBIC)
+        large.append(tmp_path / f"large-{path.name}")
+        large[-1].write_bytes(cv2.imencode(".jpg", grey, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes())
+    assert max(load_gray(large[0]).shape) == 4096
+    plain, got = measure(*small), measure(*large)
+    assert got["back_offset_mm"] == pytest.approx(plain["back_offset_mm"], abs=0.05)
+    assert got["back_offset_mm"] == pytest.approx(list(expected_add("a4", "short", Printer(), printer, (0, 0))),
+                                                  abs=0.2)
+    assert got["rotation_deg"] == pytest.approx(0.25, abs=0.05)
+
+
+def test_a_back_a_little_off_is_said_to_be_off(tmp_path):
+    """0.12 mm is more than the 0.05 mm the words call "on its front": the back is said to lie off, by that much."""
+    printer = Printer((0.12, -0.08))
+    out = said(*pictures(tmp_path, "letter", "long", printer, 410))
+    assert "lies on its front" not in out, out
+    x, right, y, down = LIES.search(out).groups()
+    assert (right, down) == ("right", "up") and float(x) == pytest.approx(0.12, abs=0.03), out
+    assert float(y) == pytest.approx(0.08, abs=0.03), out
+
+
+@pytest.mark.parametrize("add,aligned", [((0.04, -0.03), True), ((0.06, 0.0), False), ((0.0, -0.3), False),
+                                         ((-0.049, 0.049), True)])
+def test_the_words_call_a_back_on_its_front_only_within_the_005_mm_they_say(add, aligned):
+    from generator.calibrate.detect import Located
+    from generator.calibrate.measure import Result
+    from generator.calibrate.report import words
+    from generator.layout.calibration_code import SheetCode
+
+    located = Located(SheetCode("a4", "long", "back", (0.5, 0.0)), np.eye(3), np.eye(3), 6, 0.01)
+    lines = words(Result(add, 0.0, 1.0, (0.0, 0.0), (0.0, 0.0), 0.0, 0.0, 0.0), located, None)
+    assert ("the back lies on its front (within 0.05 mm)" in lines[1]) is aligned, lines
+    if not aligned:
+        x, right, y, down = LIES.search(lines[1]).groups()
+        assert float(x) * (1 if right == "right" else -1) == pytest.approx(-add[0], abs=0.005), lines
+        assert float(y) * (1 if down == "down" else -1) == pytest.approx(-add[1], abs=0.005), lines
+    assert [float(v) for v in BUILD.search(lines[-1] + " ").groups()] == pytest.approx([0.5 + add[0], add[1]],
+                                                                                        abs=0.005)
 
 
 def test_the_figures_over_the_generated_set():
@@ -246,7 +328,7 @@ def test_failures_say_what_to_do(tmp_path):
     assert "no sheet found in the picture" in fails(str(table), str(b))
     text = tmp_path / "notes.jpg"
     text.write_text("not a picture")
-    assert "not a picture OpenCV can read" in fails(str(text), str(b))
+    assert "not a readable JPEG, PNG, TIFF or WebP image" in fails(str(text), str(b))
     assert "printer profile name" in fails(str(f), str(b), "--save", "../evil")
 
 

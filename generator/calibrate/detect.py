@@ -27,11 +27,22 @@ from generator.layout.calibration_code import (
     decode,
     marker_corners,
 )
-from generator.common.errors import OptionError, display_path
+from generator.common.confine import read_bytes
+from generator.common.errors import ArtError, OptionError, display_path
+from generator.common.limits import MAX_PHOTO_PIXELS, MAX_PHOTO_SIDE
 from generator.layout.plan import SheetOptions
+from generator.render.raster import open_image, unreadable
 
 MIN_MARKERS = 3          # of a side's six: enough corners (12) for a homography checked by the others
 FIT_MM = 0.6             # a marker corner further than this from the fitted layout is a misdetection
+PHOTO_FORMATS = ("JPEG", "MPO", "PNG", "TIFF", "WEBP")   # Pillow's names (a phone's JPEG may open as MPO)
+WORK_SIDE = 4096         # px, the longer side a picture is measured at: the sheet filling it is some 12 px a mm;
+                         # the measurement needs about 7 (its 0.1 mm comes from sub-pixel edges), and a 200 MP
+                         # photo kept whole would take 800 MB as float32 and many seconds
+MIN_SIDE = 480           # px: fewer across the sheet's 210 mm leaves its markers' 2 mm cells under 5 px
+MAX_RATIO = 4            # longer side / shorter: the sheet is 1.3-1.5, a phone's picture 1.33-2.4
+_READ = {1: cv2.IMREAD_GRAYSCALE, 2: cv2.IMREAD_REDUCED_GRAYSCALE_2, 4: cv2.IMREAD_REDUCED_GRAYSCALE_4,
+         8: cv2.IMREAD_REDUCED_GRAYSCALE_8}
 
 
 @dataclass(frozen=True)
@@ -57,16 +68,44 @@ class Located:
 
 
 def load_gray(path: Path) -> np.ndarray:
-    """The picture as grey levels (float32); any format OpenCV reads (JPEG, PNG, TIFF, WebP ...)."""
+    """The picture as grey levels (float32), read as the build reads every image: a regular file within the photo
+    limit, opened without blocking (confine.read_bytes, confined to its own folder), its pixel size and shape
+    checked from the header before a pixel is decoded (raster.open_image). A larger picture is decoded reduced
+    (a JPEG by its decoder, 1/2 to 1/8) and scaled down to WORK_SIDE."""
+    shown = display_path(path)
+    data = read_bytes(Path(path), [Path(path).parent], "photo")
     try:
-        data = np.frombuffer(Path(path).read_bytes(), np.uint8)
-    except OSError as exc:
-        raise OptionError(f"pnp calibrate: {display_path(path)}: cannot read the file ({exc.strerror})") from None
-    image = cv2.imdecode(data, cv2.IMREAD_GRAYSCALE) if data.size else None
-    if image is None:
-        raise OptionError(f"pnp calibrate: {display_path(path)}: not a picture OpenCV can read; expected a JPEG, "
-                          "PNG or TIFF photo or scan")
+        with open_image(data, shown, PHOTO_FORMATS, MAX_PHOTO_PIXELS, MAX_PHOTO_SIDE, "a photo of the sheet",
+                        _shape) as header:
+            (w, h), jpeg = header.size, header.format in ("JPEG", "MPO")
+        reduce = max((n for n in (1, 2, 4, 8) if max(w, h) / n >= WORK_SIDE), default=1) if jpeg else 1
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), _READ[reduce])
+        if image is None or not _decoded_as(image.shape, w, h, reduce):   # OpenCV's parser read another picture
+            raise unreadable(ValueError(), shown, PHOTO_FORMATS)
+    except ArtError as exc:
+        raise OptionError(exc.problems) from None
+    scale = WORK_SIDE / max(image.shape)
+    if scale < 1:
+        size = (max(1, round(image.shape[1] * scale)), max(1, round(image.shape[0] * scale)))
+        image = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
     return image.astype(np.float32)
+
+
+def _shape(w: int, h: int) -> str | None:
+    """Why a picture of w x h pixels cannot be a photo or scan of the whole sheet, or None."""
+    if min(w, h) < MIN_SIDE:
+        return (f"a picture of {w} x {h} pixels is too small to be a photo of the calibration sheet (expected at "
+                f"least {MIN_SIDE} pixels a side; a phone's camera takes 3,000 and more)")
+    if max(w, h) > MAX_RATIO * min(w, h):
+        return (f"a picture of {w} x {h} pixels is the wrong shape to be a photo of the calibration sheet (expected "
+                f"its longer side at most {MAX_RATIO} times its shorter: photograph the whole sheet, not a panorama)")
+    return None
+
+
+def _decoded_as(shape: tuple[int, ...], w: int, h: int, reduce: int) -> bool:
+    """Whether OpenCV decoded the size Pillow read from the header (turned, if its EXIF orientation turns it)."""
+    want = (-(-h // reduce), -(-w // reduce))
+    return len(shape) == 2 and tuple(sorted(shape)) == tuple(sorted(want))
 
 
 def find_markers(gray: np.ndarray) -> Markers:

@@ -14,7 +14,8 @@ from generator.calibrate.report import as_json, suggested, words
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.save is not None:
-        profiles.check_name(args.save)          # a bad name fails before the pictures are read
+        profiles.check_name(args.save)          # a bad name, or a printers.json that cannot be added to,
+        profiles.check_file()                   # fails before the pictures are read
     result, _, back = calibrate(args.front, args.back, args.paper, args.duplex)
     code = back.located.code
     if args.save is not None:

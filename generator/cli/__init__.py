@@ -127,7 +127,7 @@ def _build_options(args: argparse.Namespace) -> tuple[Any, str | None]:
     if args.reg_inset is not None and "cut" not in args.formats:
         raise OptionError("--reg-inset places print-then-cut registration marks: add cut to --formats")
     back_offset, printer_note = args.back_offset, None
-    if args.printer:                     # a printer profile (pnp calibrate --save), plus any --back-offset
+    if args.printer is not None:     # a printer profile (pnp calibrate --save) plus any --back-offset; '' is a bad name
         from generator.calibrate.profiles import build_offset
         back_offset, printer_note = build_offset(args.printer, args.paper, args.duplex, args.back_offset)
     sheet = SheetOptions(args.paper, bleed, args.marks, args.duplex, back_offset,

@@ -25,6 +25,8 @@ LIMITS = {                      # the README's table of limits quotes these
     "font": 64 * MB,
     "press profile": 16 * MB,   # an ICC output profile (the largest press profiles are about 3 MB)
     "printer profiles": 1 * MB, # printers.json of pnp calibrate --save: a few hundred bytes a printer
+    "photo": 128 * MB,          # pnp calibrate's pictures: a 200 MP phone JPEG is 20-60 MB, an uncompressed
+                                # 600 dpi A4 colour TIFF scan 104 MB
 }
 
 
@@ -63,10 +65,11 @@ def read_bytes(path: Path, roots: Iterable[Path], kind: str, where: Problem | No
         raise ConfinementError(_at(where, "expected a file, got a folder", path)) from None
     except OSError as exc:
         raise ConfinementError(_at(where, f"cannot read the file ({exc.strerror})", path)) from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):     # checked before fdopen, which refuses a folder with an error of its own
+        os.close(fd)
+        raise ConfinementError(_at(where, f"expected a regular file, got {file_kind(mode)}", path))
     with os.fdopen(fd, "rb") as f:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise ConfinementError(_at(where, f"expected a regular file, got {file_kind(mode)}", path))
         size = os.fstat(fd).st_size
         if size > limit:
             raise ConfinementError(_at(where, f"{kind} of {_size(size)} is larger than the limit of {_size(limit)}",

@@ -1,8 +1,10 @@
-"""Limits shared by several readers: raster pictures (the art reader in render, the shop presets' pixel sizes) and
-data tables (CSV, TSV and XLSX rows, and the cards of an image folder)."""
+"""Limits shared by several readers: raster pictures (the art reader in render, the shop presets' pixel sizes, pnp
+calibrate's photos) and data tables (CSV, TSV and XLSX rows, and the cards of an image folder)."""
 
 MAX_RASTER_PIXELS = 60_000_000          # a 300 dpi A2 poster; beyond that it is not a piece of art
 MAX_RASTER_SIDE = 20_000
+MAX_PHOTO_PIXELS = 210_000_000          # the largest phone sensors, 200 MP (16,320 x 12,240), with room
+MAX_PHOTO_SIDE = 20_000
 MAX_ROWS = 10_000          # rows under a table's header, and images in a folder (README, Limits)
 MAX_COLUMNS = 200
 MAX_PIECES = 20_000        # pieces in one build, whatever multiplies them (counts, --only copies, file-name copies)

@@ -1,4 +1,5 @@
-"""Raster images held to one set of limits, whether they are art files or embedded in SVG art.
+"""Raster images held to one set of limits, whether they are art files or embedded in SVG art (pnp
+calibrate's photos pass the same checks with limits of their own).
 
 Only the header is read to learn the size, so a 30000 x 30000 picture is refused before a pixel
 of it is decoded. Every way Pillow can fail on a hostile file (a text or colour-profile chunk
@@ -8,15 +9,21 @@ that inflates past its limit, a truncated stream) becomes one line naming the fi
 from __future__ import annotations
 
 import io
+from typing import Callable
 
 from generator.common.errors import ArtError, Problem
 from generator.common.limits import MAX_RASTER_PIXELS, MAX_RASTER_SIDE
+
 _ORIENTATION = 0x0112                   # EXIF: how the stored pixels are turned when shown
 
 
-def open_image(data: bytes, shown: str, formats: tuple[str, ...]):
+def open_image(data: bytes, shown: str, formats: tuple[str, ...], pixels: int = MAX_RASTER_PIXELS,
+               side: int = MAX_RASTER_SIDE, what: str = "a piece of art",
+               shape: Callable[[int, int], str | None] | None = None):
     """The image with only its header read, after checking its format (Pillow's names, "PNG",
-    "JPEG", ...) and its size as displayed against the limits; ArtError otherwise."""
+    "JPEG", ...) and its size as displayed against the limits (art's, unless a reader of other
+    pictures gives its own, and `shape`: why a width and height cannot be such a picture, or None);
+    ArtError otherwise."""
     from PIL import Image  # vector-only games never load Pillow
 
     limit = Image.MAX_IMAGE_PIXELS
@@ -28,11 +35,14 @@ def open_image(data: bytes, shown: str, formats: tuple[str, ...]):
         raise unreadable(exc, shown, formats) from None
     finally:
         Image.MAX_IMAGE_PIXELS = limit
-    if w * h > MAX_RASTER_PIXELS or max(w, h) > MAX_RASTER_SIDE:
+    why = shape(w, h) if shape is not None else None
+    if why:
         im.close()
-        raise ArtError(Problem(f"image of {w} x {h} pixels is too large to be a piece of art "
-                               f"(limit {MAX_RASTER_PIXELS // 1_000_000} megapixels, "
-                               f"{MAX_RASTER_SIDE} pixels a side)", shown))
+        raise ArtError(Problem(why, shown))
+    if w * h > pixels or max(w, h) > side:
+        im.close()
+        raise ArtError(Problem(f"image of {w} x {h} pixels is too large to be {what} "
+                               f"(limit {pixels // 1_000_000} megapixels, {side} pixels a side)", shown))
     if im.format not in formats:
         im.close()
         raise ArtError(Problem(f"expected {_names(formats)} image, got {im.format}", shown))
@@ -84,10 +94,10 @@ def unreadable(exc: BaseException, shown: str, formats: tuple[str, ...]) -> ArtE
     return ArtError(Problem(f"not a readable {_names(formats, article=False)} image{why}", shown))
 
 
-_NAMES = {"PNG": "PNG", "JPEG": "JPEG", "GIF": "GIF", "WEBP": "WebP"}
+_NAMES = {"PNG": "PNG", "JPEG": "JPEG", "MPO": "JPEG", "GIF": "GIF", "WEBP": "WebP", "TIFF": "TIFF"}
 
 
 def _names(formats: tuple[str, ...], article: bool = True) -> str:
-    names = [_NAMES.get(f, f) for f in formats]
+    names = list(dict.fromkeys(_NAMES.get(f, f) for f in formats))   # a phone's JPEG may open as MPO
     text = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
     return ("a " if article else "") + text
