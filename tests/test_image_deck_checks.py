@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from conftest import run_cli
+from test_image_decks import _hand_written
 
 POKER_MM = (63.5, 88.9)         # 2.5 x 3.5 in, The Game Crafter's poker card
 BRIDGE_MM = (57.15, 88.9)       # 2.25 x 3.5 in
@@ -31,21 +32,7 @@ def picture(path: Path, colour: tuple = (200, 30, 30), size: tuple = (75, 105)) 
     return path
 
 
-def hand_written(root: Path, rows: str) -> Path:
-    """A game whose spec names a folder of images, as a user writes it."""
-    game = root / "hand"
-    game.mkdir()
-    (game / "game.yaml").write_text(f"""id: hand
-title: Hand
-players: 1
-components:
-  - id: card
-    kind: card
-    size: [63.5mm, 88.9mm]
-    front: shared/image-front.svg.j2
-    rows: {rows}
-""")
-    return game
+hand_written = _hand_written        # a game whose spec names a folder of images, as a user writes it
 
 
 def lines(err: str) -> list[str]:
