@@ -48,3 +48,19 @@ def test_lines_and_bands_are_told_apart_in_page_millimetres(view, per_unit, fit,
     assert _luma(band) > 0.7, f"a 3 mm band printed {band}"
     outline = float(_attr(out, "shape", "stroke-width")) * per_unit
     assert outline == pytest.approx(0.2, abs=0.01), f"the added outline is {outline:.3f} mm on the page"
+
+
+@pytest.mark.parametrize("width, height, view, per_unit", [
+    ("63.5mm", "88.9mm", "0 0 635 889", 0.1),          # a poker card drawn in tenths of a millimetre
+    ("2.5in", "3.5in", "0 0 180 252", 25.4 / 72),       # the same card drawn in points
+    ("88.9mm", "63.5mm", "0 0 889 635", 0.1),           # landscape: the width's scale, not the height's
+])
+def test_a_design_drawn_in_its_own_units_is_judged_in_page_millimetres(width, height, view, per_unit):
+    """The design's own root scale (its width over its viewBox width) decides line or band and the outline."""
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="{view}">'
+           f'<path id="line" d="M 0 0 L 9 9" stroke="{RED}" stroke-width="{0.5 / per_unit}" fill="none"/>'
+           f'<path id="band" d="M 0 0 L 9 9" stroke="{RED}" stroke-width="{3.0 / per_unit}" fill="none"/>'
+           f'<rect id="shape" x="10" y="10" width="20" height="20" fill="{RED}"/></svg>')
+    out = ink_saver(svg)
+    assert _luma(_attr(out, "line", "stroke")) < 0.4 and _luma(_attr(out, "band", "stroke")) > 0.7
+    assert float(_attr(out, "shape", "stroke-width")) * per_unit == pytest.approx(0.2, abs=0.01)
