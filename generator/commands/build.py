@@ -121,7 +121,7 @@ class _Job:
 
     def converter(self, ink_limit: int) -> Converter:
         """The press conversion: the palette's exact CMYK first, then the press profile (the shop's if given)."""
-        return Converter(ink_limit, self.press_colours, self.press_profile.path if self.press_profile else None)
+        return Converter(ink_limit, self.press_colours, self.press_profile.data if self.press_profile else None)
 
     def flattened(self, pages: int, standard) -> None:
         if pages:

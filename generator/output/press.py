@@ -18,6 +18,7 @@ prints solid K 100 % and overprints. Coloured text, and every non-text fill, kee
 
 from __future__ import annotations
 
+import io
 from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
@@ -39,10 +40,10 @@ class Converter:
     """sRGB (0-1 floats) -> CMYK (0-1), cached; explicit palette values first; the ink limit applied."""
 
     def __init__(self, limit_percent: int = 300, explicit: Mapping[tuple[int, int, int], CMYK] | None = None,
-                 profile: Path | None = None):
+                 profile: bytes | None = None):
         self.limit = limit_percent / 100
         self.explicit = dict(explicit or {})
-        self.profile = profile or default_profile()   # the press condition colours are separated for
+        self.profile = profile or shipped_profile()   # ICC bytes: the press condition colours are separated for
         self._table = self._known = None               # image(): CMYK bytes of every colour met, by packed RGB
 
     def __call__(self, r: float, g: float, b: float) -> CMYK:
@@ -168,16 +169,34 @@ def default_profile() -> Path:
     return paths.ROOT / "profiles" / PROFILE
 
 
-@lru_cache(maxsize=4)
-def _transform(profile: Path):
+@lru_cache(maxsize=1)
+def shipped_profile() -> bytes:
+    return default_profile().read_bytes()
+
+
+def check_profile(profile: bytes) -> None:
+    """Build both transforms a press build uses from `profile` (ICC bytes), so that a profile LittleCMS cannot
+    use fails here, before anything is written; they are cached by the bytes and reused by the build."""
+    _transform(profile)
+    _black_ramp(profile)
+
+
+def _open(profile: bytes):
     from PIL import ImageCms
 
-    press = ImageCms.ImageCmsProfile(str(profile))
+    return ImageCms.ImageCmsProfile(io.BytesIO(profile))
+
+
+@lru_cache(maxsize=4)
+def _transform(profile: bytes):
+    from PIL import ImageCms
+
+    press = _open(profile)
     return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), press, "RGB", "CMYK",
                                    renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
 
 
-def _transform_pixel(profile: Path, rgb: tuple[int, int, int]) -> tuple[int, int, int, int]:
+def _transform_pixel(profile: bytes, rgb: tuple[int, int, int]) -> tuple[int, int, int, int]:
     from PIL import Image, ImageCms
 
     return ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), _transform(profile)).getpixel((0, 0))
@@ -201,11 +220,11 @@ def _lab_transform_apply(transform, image) -> tuple[float, float, float]:
 
 
 @lru_cache(maxsize=4)
-def _black_ramp(profile: Path) -> list[float]:
+def _black_ramp(profile: bytes) -> list[float]:
     """Printed L* of black ink alone at 0..255 through the press profile (relative colorimetric)."""
     from PIL import Image, ImageCms
 
-    press = ImageCms.ImageCmsProfile(str(profile))
+    press = _open(profile)
     transform = ImageCms.buildTransform(press, ImageCms.createProfile("LAB"), "CMYK", "LAB",
                                         renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
     ramp = Image.new("CMYK", (256, 1))
@@ -214,7 +233,7 @@ def _black_ramp(profile: Path) -> list[float]:
     return [lab.getpixel((k, 0))[0] * 100 / 255 for k in range(256)]
 
 
-def _black_for(profile: Path, lightness: float) -> float:
+def _black_for(profile: bytes, lightness: float) -> float:
     """The black tint (0-1, 4 decimals) whose printed L* matches `lightness`, interpolated along the ramp."""
     ramp = _black_ramp(profile)
     if lightness >= ramp[0]:

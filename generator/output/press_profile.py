@@ -3,17 +3,19 @@
 A shop names its condition (DriveThruCards: U.S. Web Coated (SWOP) v2; European presses: FOGRA39 or 51;
 GRACoL in the US). Those profiles may not be redistributed, so Punchboard ships its own and takes the
 shop's as `--press-profile FILE`: colours are then separated through it and the PDF/X OutputIntent names
-it. A file that is not a CMYK output profile is refused before anything is built.
+it. The file is read once; a file that is not a CMYK output profile, or one LittleCMS cannot build the
+build's transforms from (truncated, a damaged tag table), is refused before anything is built.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.common.confine import read_bytes
 from generator.common.errors import Problem, PunchboardError, display_path
-from generator.output.press import default_profile
+from generator.output.press import check_profile, default_profile, shipped_profile
 
 # ICC characterisation data registered at color.org, as a profile's description names it: the OutputIntent
 # then carries the registry's reference name, which preflights recognise without reading the profile.
@@ -49,19 +51,33 @@ def _description(data: bytes) -> str:
     return ""
 
 
+def _problem(data: bytes) -> str | None:
+    """What makes `data` unusable as the press profile, in the user's terms; None when LittleCMS builds the
+    transforms from it (the header alone is no proof: a truncated file keeps its header)."""
+    if len(data) < 132 or data[36:40] != b"acsp":
+        return "is not an ICC profile (no 'acsp' signature)"
+    if data[12:16] != b"prtr":
+        return f"is a {data[12:16].decode('latin-1').strip()!r} profile, not an output (printer, 'prtr') profile"
+    if data[16:20] != b"CMYK":
+        return f"describes {data[16:20].decode('latin-1').strip()!r} colour, not CMYK"
+    from PIL import ImageCms
+
+    try:
+        check_profile(data)
+    except (ImageCms.PyCMSError, OSError, ValueError, TypeError, IndexError) as exc:
+        reason = str(exc).strip() or type(exc).__name__
+        return f"is not a usable CMYK output ICC profile (LittleCMS: {reason})"
+    return None
+
+
 def load_profile(path: Path | None, where: str = "--press-profile") -> PressProfile:
     """The shipped profile (`path` None) or the user's, checked to be an ICC CMYK output profile."""
     path = path or default_profile()
     shipped = path == default_profile()
-    data = path.read_bytes() if shipped else read_bytes(path, [path.parent], "press profile",
-                                                         Problem("", display_path(path), where))
-    problem = None
-    if len(data) < 132 or data[36:40] != b"acsp":
-        problem = "is not an ICC profile (no 'acsp' signature)"
-    elif data[12:16] != b"prtr":
-        problem = f"is a {data[12:16].decode('latin-1').strip()!r} profile, not an output (printer, 'prtr') profile"
-    elif data[16:20] != b"CMYK":
-        problem = f"describes {data[16:20].decode('latin-1').strip()!r} colour, not CMYK"
+    # a file the user names may be anywhere: bounded, non-blocking and regular-file checks, no confinement
+    data = shipped_profile() if shipped else read_bytes(path, [Path(os.path.realpath(path)).parent],
+                                                        "press profile", Problem("", display_path(path), where))
+    problem = _problem(data)
     if problem:
         raise PunchboardError([Problem(f"{problem}; expected the CMYK press profile your shop names (FOGRA39, "
                                        "SWOP, GRACoL...)", display_path(path), where)])
