@@ -1,4 +1,5 @@
-"""docs/spec.md documents every key the readers accept, and nothing else."""
+"""The documentation holds to the code and to itself: docs/spec.md documents every key the readers accept and
+nothing else, docs/templates.md every name a template can use, docs/reference/cli.md every option of every command."""
 
 from __future__ import annotations
 
@@ -91,13 +92,15 @@ def test_every_context_name_geo_field_helper_and_macro_is_in_the_template_refere
     assert missing == []
 
 
-README = Path(__file__).parent.parent / "README.md"
+ROOT = Path(__file__).parent.parent
+README = ROOT / "README.md"
+CLI_DOC = ROOT / "docs" / "reference" / "cli.md"
 
 
 def _reference() -> dict[str, set[str]]:
-    """The README's command reference: each command and the options listed under it."""
-    text = README.read_text(encoding="utf-8")
-    block = text.split("## Command reference", 1)[1].split("```", 2)[1]
+    """The command reference page: each command and the options listed under it (its first code block)."""
+    text = CLI_DOC.read_text(encoding="utf-8")
+    block = text.split("# Command line\n", 1)[1].split("```", 2)[1]
     out: dict[str, set[str]] = {}
     command = None
     for line in block.splitlines():
@@ -118,3 +121,4 @@ def test_the_command_reference_lists_every_option_of_every_command_and_no_other(
     actual = {name: {o for a in p._actions if a.help != argparse.SUPPRESS for o in a.option_strings
                      if o.startswith("--") and o != "--help"} for name, p in sub.choices.items()}
     assert _reference() == actual
+
