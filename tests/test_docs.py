@@ -1,4 +1,6 @@
-"""docs/spec.md documents every key the readers accept, and nothing else."""
+"""The documentation holds to the code and to itself: docs/spec.md documents every key the readers accept and
+nothing else, docs/templates.md every name a template can use, docs/reference/cli.md every option of every command;
+the MkDocs site builds without a warning, every page is in its nav, and the README's links lead to files."""
 
 from __future__ import annotations
 
@@ -91,13 +93,15 @@ def test_every_context_name_geo_field_helper_and_macro_is_in_the_template_refere
     assert missing == []
 
 
-README = Path(__file__).parent.parent / "README.md"
+ROOT = Path(__file__).parent.parent
+README = ROOT / "README.md"
+CLI_DOC = ROOT / "docs" / "reference" / "cli.md"
 
 
 def _reference() -> dict[str, set[str]]:
-    """The README's command reference: each command and the options listed under it."""
-    text = README.read_text(encoding="utf-8")
-    block = text.split("## Command reference", 1)[1].split("```", 2)[1]
+    """The command reference page: each command and the options listed under it (its first code block)."""
+    text = CLI_DOC.read_text(encoding="utf-8")
+    block = text.split("# Command line\n", 1)[1].split("```", 2)[1]
     out: dict[str, set[str]] = {}
     command = None
     for line in block.splitlines():
@@ -118,3 +122,55 @@ def test_the_command_reference_lists_every_option_of_every_command_and_no_other(
     actual = {name: {o for a in p._actions if a.help != argparse.SUPPRESS for o in a.option_strings
                      if o.startswith("--") and o != "--help"} for name, p in sub.choices.items()}
     assert _reference() == actual
+
+
+def test_the_quick_start_is_the_two_commands():
+    """CI and the first-hour checks run the README's Quick start: exactly these two shell commands, nothing else."""
+    section = README.read_text(encoding="utf-8").split("\n## Quick start\n", 1)[1].split("\n## ", 1)[0]
+    assert re.findall(r"```sh\n(.*?)```", section, re.S) == [
+        "python -m pip install -e . && pnp build\n",
+        "python -m pip install -e '.[test]' && python -m pytest\n",
+    ]
+    assert section.count("```") == 4
+
+
+def test_the_readme_is_a_path_not_the_manual():
+    """The README leads into docs/: a short page, every relative link of which (pages, pictures) is a file here."""
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 150
+    targets = re.findall(r"\]\(([^)\s]+)\)", text)
+    relative = [t.split("#", 1)[0] for t in targets if not re.match(r"[a-z]+:|#", t)]
+    assert "docs/sheet.png" in relative and "docs/index.md" in relative
+    assert [t for t in relative if not (ROOT / t).is_file()] == []
+
+
+def _nav_pages(entries) -> list[str]:
+    pages: list[str] = []
+    for entry in entries:
+        value = next(iter(entry.values())) if isinstance(entry, dict) else entry
+        pages += _nav_pages(value) if isinstance(value, list) else [value]
+    return pages
+
+
+def test_every_page_of_docs_is_in_the_nav_once():
+    import yaml
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    nav = _nav_pages(config["nav"])
+    pages = sorted(p.relative_to(ROOT / "docs").as_posix() for p in (ROOT / "docs").rglob("*.md"))
+    assert sorted(nav) == pages
+    assert config["strict"] is True
+
+
+def test_the_site_builds_without_a_warning(tmp_path):
+    """mkdocs build --strict: a broken link or anchor, a nav entry without a page, a page not in the nav or an
+    absolute link is an error (mkdocs.yml's validation settings make each a warning, strict makes it fail)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    log = done.stdout + done.stderr
+    assert done.returncode == 0, log
+    assert "WARNING" not in log, log
+    assert (tmp_path / "site" / "reference" / "cli" / "index.html").is_file()

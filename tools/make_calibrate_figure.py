@@ -1,4 +1,4 @@
-"""docs/calibrate.png: the README's picture of `pnp calibrate` (print, photograph both sides, run).
+"""docs/calibrate.png: the picture of `pnp calibrate` on docs/how-to/calibrate.md (print, photograph both sides, run).
 
 Made from the real calibration sheet and the test suite's simulated printer and camera (tests/photo_sim.py),
 and the command's real output on those pictures: python tools/make_calibrate_figure.py
