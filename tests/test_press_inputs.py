@@ -113,6 +113,9 @@ def _with_description(data: bytes, text: str, version: int) -> bytes:
 @pytest.mark.parametrize("version", [2, 4])
 @pytest.mark.parametrize("text, identifier, registry", [
     ("Coated FOGRA39 (ISO 12647-2:2004)", "FOGRA39", "http://www.color.org"),
+    ("GRACoL2006_Coated1v2", "CGATS TR 006", "http://www.color.org"),     # the name in mixed case, with "_"
+    ("U.S. Web Coated (SWOP) v2", "CGATS TR 001", "http://www.color.org"),
+    ("Coated Fogra 39 L", "FOGRA39", "http://www.color.org"),                  # spaced and in lower case
     ("Corner Shop Press 2025", "Corner Shop Press 2025", ""),
 ])
 def test_the_output_intent_names_a_shops_profile_of_either_icc_version(tmp_path, version, text, identifier,
