@@ -8,7 +8,7 @@ way: a back under the wrong letter means the printer flips the other way (rebuil
 (mm, as seen on the back: +X to the right, +Y down), added to the offset the sheet was built with: the
 back is shifted by the build's --back-offset like every back, so a printer already corrected reads 0,0.
 
-For a camera (`pnp calibrate`, generator/calibrate/sheet.py) each side also carries six ArUco markers and
+For a camera (`pnp calibrate`, generator/calibrate/detect.py) each side also carries six ArUco markers and
 a code strip with its paper, flip, side and built offset; the paper's edges are kept clear of ink.
 """
 
