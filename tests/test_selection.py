@@ -316,3 +316,20 @@ def test_players_never_prints_more_copies_than_the_game_has(game):
     assert got == {"Alpha": 1, "Beta": 5, "Gamma": 2}
     backs = sum(s.count for s in chosen if s.face == "back" and s.component.id == "card")
     assert backs == 8
+
+
+def test_one_setup_need_serves_check_the_deal_and_players():
+    """rules.md 1.3, 3 players: 6 Stalls each and 2 more back to the box, of the 20 printed; 16 Kōbans each of
+    48; 40 Boats of each clan's 40. `pnp check`, the deal scenario and `--players 3` read the one computation,
+    the last leaving out the 2 Stalls the setup sends back to the box."""
+    from generator.solver.inventory import inventory_checks
+
+    game = load_game("nyakuza")
+    demands = {d.component: d for e in game.setup if e.players == 3 for d in e.demands}
+    assert game.setup_need(demands["stall"], 3) == (20, 20)
+    assert game.setup_need(demands["koban"], 3) == (48, 48)
+    assert game.setup_need(demands["boat"], 3) == (40, 40)
+    checks = {c.name: c.data for c in inventory_checks(game) if c.data.get("players") == 3}
+    assert (checks["stall"]["needed"], checks["stall"]["available"]) == (20, 20)
+    chosen = select(game, expand(game), Selection(players=3))
+    assert sum(s.count for s in chosen if s.face == "front" and s.component.id == "stall") == 18

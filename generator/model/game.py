@@ -243,3 +243,16 @@ class Game:
     def seats(self) -> int:
         """Seats that per-player components are printed for."""
         return len(self.player_colours)
+
+    def setup_need(self, demand: "Demand", players: int) -> tuple[int, int]:
+        """(needed, printed): what a `players`-player setup takes of the demand's component, and what is printed
+        to take it from. The one computation of a setup's demand: `pnp check` proves needed against printed,
+        the deal scenario reports both, `--players` prints `needed - demand.to_box` (the pieces a setup sends
+        back to the box are needed to deal it, not to play it). A per-player component counts one seat's pieces
+        against one colour's set, unless the demand gives a total."""
+        comp = self.component(demand.component)
+        if demand.total is not None:
+            return demand.total, comp.total_count(self.seats)
+        if comp.per_player:
+            return demand.each, comp.total_count(1)
+        return demand.each * players + demand.to_box, comp.total_count(self.seats)

@@ -134,8 +134,8 @@ def for_players(game: Game, fronts: list[DesignSpec], players: int) -> list[Desi
             for seat in game.player_colours[:players]:
                 own = [s for s in mine if s.player.id == seat.id]
                 out += _spread(own, demand.each if demand.each is not None else sum(s.count for s in own))
-        else:
-            out += _spread(mine, demand.total if demand.total is not None else demand.each * players)
+        else:       # the setup's own need, less what it sends back to the box (Game.setup_need)
+            out += _spread(mine, game.setup_need(demand, players)[0] - demand.to_box)
     return out
 
 

@@ -126,13 +126,7 @@ class Rules:
                                     "given.players"))
         out: dict[str, Any] = {}
         for d in entry.demands:
-            comp = self.game.component(d.component)
-            if d.total is not None:
-                needed, printed = d.total, comp.total_count(self.game.seats)
-            elif comp.per_player:
-                needed, printed = d.each, comp.total_count(1)
-            else:
-                needed, printed = d.each * players + d.to_box, comp.total_count(self.game.seats)
+            needed, printed = self.game.setup_need(d, players)
             out[d.component] = {"needed": needed, "printed": printed, "left": printed - needed}
         return out
 

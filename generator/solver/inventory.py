@@ -17,17 +17,15 @@ def inventory_checks(game: Game) -> list[CheckResult]:
 
 def _check(game: Game, d: Demand, players: int) -> CheckResult:
     comp = game.component(d.component)
+    needed, available = game.setup_need(d, players)
     if d.total is not None:
-        needed, available = d.total, comp.total_count(game.seats)
         detail = f"{needed} needed, {available} printed"
     elif comp.per_player:
-        needed, available = d.each, comp.total_count(1)
         detail = f"{d.each} per player, {available} printed in each of {game.seats} colours"
         if players > game.seats:
             return CheckResult("inventory", comp.id, False, f"{players} players but only {game.seats} colours",
                                {"players": players, "needed": needed, "available": available})
     else:
-        needed, available = d.each * players + d.to_box, comp.total_count(game.seats)
         detail = f"{d.each} each x {players}" + (f" + {d.to_box} back to the box" if d.to_box else "") + \
                  f" = {needed}, {available} printed"
     ok = needed == available if d.exact else needed <= available
