@@ -61,6 +61,9 @@ DEFECTS = [
            'np.array([w - point[0], point[1]]) if duplex == "long"',
            'np.array([w - point[0], point[1]]) if duplex in ("long", "short")', CALIBRATE,
            "a short-edge flip mirrored as a long-edge one"),
+    Defect("calibration", "generator/calibrate/measure.py",        # the same defect, on the line as rewritten
+           "np.array([flip.x(point[0], 0, w), flip.y(point[1], 0, h)])", "np.array([flip.x(point[0], 0, w), point[1]])",
+           CALIBRATE, "a short-edge flip not mirrored in the measurement (rewritten line)"),
     Defect("fold lines", "generator/layout/fold.py", "bottom += tick if abs(bottom - block.bottom) < 1e-6 else 0.0",
            "bottom += 0.0", FOLD, "a fold line in a block's bottom row stops short of the marks band"),
     Defect("fold lines", "generator/layout/fold.py", "right += tick if abs(right - block.right) < 1e-6 else 0.0",

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from generator.calibrate.edges import Edge
+from generator.layout.turn import Flip
 
 KEEP_MM = 0.25            # an edge point further than this (and 3 MADs) from the fitted paper is dropped
 
@@ -75,8 +76,8 @@ def fit_placement(edges: list[Edge], page_mm: tuple[float, float]) -> tuple[Plac
 
 def mirror(point: np.ndarray, page_mm: tuple[float, float], duplex: str) -> np.ndarray:
     """A point of one side seen from the other side, once the paper turns over on the flip."""
-    w, h = page_mm
-    return np.array([w - point[0], point[1]]) if duplex == "long" else np.array([point[0], h - point[1]])
+    flip, (w, h) = Flip(duplex), page_mm          # a calibration sheet is long- or short-edge, never apart
+    return np.array([flip.x(point[0], 0, w), flip.y(point[1], 0, h)])
 
 
 @dataclass(frozen=True)

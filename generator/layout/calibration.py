@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from generator.layout.calibration_code import machine_parts
 from generator.layout.duplex import mirror_x, mirror_y
+from generator.layout.turn import Flip
 from generator.layout.footer import footers
 from generator.layout.plan import Line, Page, SheetOptions, SheetPlan, Text
 from generator.common.units import MM_PER_PT
@@ -85,7 +86,7 @@ def calibration_plan(options: SheetOptions) -> SheetPlan:
                                           "and run  pnp calibrate FRONT.jpg BACK.jpg", 7.5)]
     # the back's arrow sits behind the front's; a short-edge flip turns the page over top to bottom
     ax, ay = mirror_x(ARROW_X, 0, shifted), mirror_y(24, 0, shifted)
-    back_lines += _arrow(ax, ay, plain.duplex == "long")
+    back_lines += _arrow(ax, ay, Flip(plain.duplex).swaps_x)
     hy = mirror_y(35, 0, shifted) + 2   # behind the front's instruction line, clear of its heading
     back_texts = [Text(ax + (-6 if ax > w / 2 else 6), hy, "BACK · the arrow lies on the front's arrow", 12,
                        "end" if ax > w / 2 else "start", 700)]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from generator.common.units import rounded
 from generator.layout.pack import PackedPage, Rect, printable
 from generator.layout.plan import SheetOptions, Text
+from generator.layout.turn import Flip
 
 FOOTER_PT = 6.0
 FOOTER_MM = 2.6          # the strip's depth: a 6 pt line of text with its descenders
@@ -31,18 +32,19 @@ class Footer:
         spot = self.spot or strip(self.edge, full)
         page_w, page_h = options.page_mm
         baseline = FOOTER_MM * 0.72
+        flip = Flip(options.duplex if back else "none")
         if self.edge == "bottom":
             x, y, anchor = spot.x, spot.bottom - FOOTER_MM + baseline, "start"
-            if back and options.duplex == "long":
-                x, anchor = page_w - spot.x, "end"
-            if back and options.duplex == "short":
-                y = page_h - spot.bottom + baseline
+            if flip.swaps_x:
+                x, anchor = flip.x(spot.x, 0, page_w), "end"
+            if flip.swaps_y:
+                y = flip.y(spot.bottom, 0, page_h) + baseline
             return Text(x, y, words, FOOTER_PT, anchor)
         x, y, anchor = spot.right - FOOTER_MM + baseline, spot.bottom, "start"
-        if back and options.duplex == "long":
-            x = page_w - spot.right + baseline
-        if back and options.duplex == "short":
-            y, anchor = page_h - spot.bottom, "end"
+        if flip.swaps_x:
+            x = flip.x(spot.right, 0, page_w) + baseline
+        if flip.swaps_y:
+            y, anchor = flip.y(spot.bottom, 0, page_h), "end"
         return Text(x, y, words, FOOTER_PT, anchor, angle=-90)
 
 

@@ -6,6 +6,8 @@ and the manifest all take their numbers from here, so they cannot disagree.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 ROTATIONS = (0, 90, 180, 270)
 
 
@@ -28,15 +30,49 @@ def frame_matrix(rotation: int, w: float, h: float) -> tuple[float, float, float
             270: (0, -1, 1, 0, 0.0, w)}[rotation]
 
 
-def back_rotation(rotation: int, duplex: str) -> int:
-    """The rotation that stands a back upright behind a front turned by `rotation`.
+@dataclass(frozen=True)
+class Flip:
+    """How the paper turns over between a sheet's two sides: about its long edge (left and right swap), its
+    short edge (top and bottom swap), or not at all (`none`, `fold`: backs printed apart). The one place a
+    front's coordinates become its back's: pieces, their bleed, footers, the calibration sheet and the
+    measurement of its photos all ask here."""
 
-    A piece turns over about its own vertical axis; composed with the sheet's flip this gives
-    -r for a long-edge flip and 180 - r for a short-edge flip. Backs printed apart
-    (`--duplex none`) keep the front's rotation.
-    """
-    if duplex == "long":
-        return (-rotation) % 360
-    if duplex == "short":
-        return (180 - rotation) % 360
-    return rotation % 360
+    duplex: str
+
+    @property
+    def swaps_x(self) -> bool:
+        return self.duplex == "long"
+
+    @property
+    def swaps_y(self) -> bool:
+        return self.duplex == "short"
+
+    def x(self, x: float, w: float, page_w: float) -> float:
+        """Where a box at x (width w) of the front lies on the back page."""
+        return page_w - x - w if self.swaps_x else x
+
+    def y(self, y: float, h: float, page_h: float) -> float:
+        return page_h - y - h if self.swaps_y else y
+
+    def sides(self, left: float, top: float, right: float, bottom: float) -> tuple[float, float, float, float]:
+        """A box's four sides (bleed kept, margins) as the back sees them."""
+        if self.swaps_x:
+            return right, top, left, bottom
+        if self.swaps_y:
+            return left, bottom, right, top
+        return left, top, right, bottom
+
+    def rotation(self, rotation: int) -> int:
+        """The rotation that stands a back upright behind a front turned by `rotation`.
+
+        A piece turns over about its own vertical axis; composed with the sheet's flip this gives -r for a
+        long-edge flip and 180 - r for a short-edge flip. Backs printed apart keep the front's rotation."""
+        if self.swaps_x:
+            return (-rotation) % 360
+        if self.swaps_y:
+            return (180 - rotation) % 360
+        return rotation % 360
+
+
+def back_rotation(rotation: int, duplex: str) -> int:
+    return Flip(duplex).rotation(rotation)
