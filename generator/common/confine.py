@@ -16,7 +16,7 @@ from typing import Iterable
 from generator.common.errors import PunchboardError, Problem, display_path
 
 KB, MB = 1024, 1024 * 1024
-LIMITS = {                      # the README's table of limits quotes these
+LIMITS = {                      # docs/reference/limits.md quotes these
     "spec": 2 * MB,             # game.yaml, a theme, an examples file
     "table": 20 * MB,           # a CSV or XLSX data table
     "template": 1 * MB,

@@ -63,7 +63,7 @@ def did_you_mean(said: str, options: list[str]) -> str:
     return f' (did you mean "{folded[close[0]]}"?)' if close else ""
 
 
-MAX_SHOWN = 10      # problems shown of one error; the rest are one line (README, Limits)
+MAX_SHOWN = 10      # problems shown of one error; the rest are one line (docs/reference/limits.md)
 
 
 def shown_problems(problems: list[Problem]) -> list[Problem]:

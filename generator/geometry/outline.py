@@ -16,7 +16,7 @@ ARC_STEP_DEG = 5.0
 
 TOKEN = re.compile(r"[\s,]*(?:([MLHVAZmlhvaz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?))[\s,]*")
 ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "A": 7, "Z": 0}
-MAX_COORDINATE_MM = 2000.0      # the spec's longest length (README, Limits): no outline point lies further
+MAX_COORDINATE_MM = 2000.0      # the spec's longest length (docs/reference/limits.md): no outline point lies further
 
 
 class OutlineError(ValueError):

@@ -33,7 +33,7 @@ from generator.common.errors import Problem, PunchboardError
 from generator.common.limits import MAX_COLUMNS, MAX_ROWS
 from generator.load.yamlio import MAX_DIGITS
 
-MAX_PART = 20 * MB          # one part of a workbook, unpacked (README, Limits)
+MAX_PART = 20 * MB          # one part of a workbook, unpacked (docs/reference/limits.md)
 MAX_UNPACKED = 50 * MB      # all its parts together
 MAX_RATIO = 100             # unpacked size over packed size, for a part over RATIO_FROM: spreadsheets pack 5-20 times
 RATIO_FROM = 1 * MB

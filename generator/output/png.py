@@ -9,7 +9,7 @@ Rasterising and encoding are most of a full build, so no pixel is copied between
 straight into a buffer laid out as PNG scanlines (a filter byte of 0 before every row of RGB), and
 that buffer is compressed as it stands. Pillow cannot be told which PNG filter to use and tries all
 five on every row, which cost about 8 ms per poker card; unfiltered rows at zlib level 1 take about
-3 ms and, on the games' art, come out smaller (bench figures in the README). Compression runs on one
+3 ms and, on the games' art, come out smaller (figures in bench/README.md). Compression runs on one
 thread per core (zlib releases the GIL); every file depends only on its page, so the bytes are the
 same however the work is split.
 """
