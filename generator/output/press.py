@@ -113,7 +113,6 @@ class Converter:
         colours within the ink limit, through tables of Python's own rounding); the few colours the ink limit
         scales, and the palette's exact ones, one by one through _separated itself."""
         import numpy as np
-        from PIL import Image, ImageCms
 
         if self._table is None:
             self._table = np.zeros((1 << 24, 4), dtype=np.uint8)     # untouched pages cost no memory
@@ -125,24 +124,31 @@ class Converter:
         out = np.zeros((len(new), 4), dtype=np.uint8)
         grey = rgb.max(axis=1) - rgb.min(axis=1) <= NEUTRAL
         out[grey, 3] = _grey_bytes()[rgb[grey].sum(axis=1)]
-        probe = Image.frombytes("RGB", (int((~grey).sum()), 1), rgb[~grey].astype(np.uint8).tobytes()) \
-            if (~grey).any() else None
+        rest = np.flatnonzero(~grey)
+        measured = self._measured(rgb[rest])
+        f = measured / 255
+        within = ((f[:, 0] + f[:, 1]) + f[:, 2]) + f[:, 3] <= self.limit         # limit_ink's own sum, in order
+        out[rest[within]] = _channel_bytes()[measured[within]]
+        row = np.full(len(new), -1)                                              # each colour's row of measured
+        row[rest] = np.arange(len(rest))
         one_by_one = np.isin(new, _packed(self.explicit))
-        if probe is not None:
-            measured = np.frombuffer(ImageCms.applyTransform(probe, _transform(self.profile)).tobytes(),
-                                     dtype=np.uint8).reshape(-1, 4)
-            f = measured / 255
-            within = ((f[:, 0] + f[:, 1]) + f[:, 2]) + f[:, 3] <= self.limit     # limit_ink's own sum, in order
-            rest = np.flatnonzero(~grey)
-            out[rest[within]] = _channel_bytes()[measured[within]]
-            one_by_one[rest[~within]] = True
-            row = np.full(len(new), -1)
-            row[rest] = np.arange(len(rest))
+        one_by_one[rest[~within]] = True
         for i in np.flatnonzero(one_by_one).tolist():
-            seen = tuple(measured[row[i]].tolist()) if probe is not None and row[i] >= 0 else None
+            seen = tuple(measured[row[i]].tolist()) if row[i] >= 0 else None
             out[i] = [round(v * 255) for v in self._separated(tuple(rgb[i].tolist()), seen)]
         self._table[new] = out
         self._known[new] = True
+
+    def _measured(self, rgb):
+        """The press profile's CMYK bytes of each row of `rgb` (n x 3), LittleCMS run once for all of them."""
+        import numpy as np
+        from PIL import Image, ImageCms
+
+        if not len(rgb):
+            return np.zeros((0, 4), dtype=np.uint8)
+        probe = Image.frombytes("RGB", (len(rgb), 1), rgb.astype(np.uint8).tobytes())
+        return np.frombuffer(ImageCms.applyTransform(probe, _transform(self.profile)).tobytes(),
+                             dtype=np.uint8).reshape(-1, 4)
 
 
 @lru_cache(maxsize=1)
