@@ -30,10 +30,15 @@ TIME_LIMIT_S = 60        # a test's limit during the pass: a planted loop ends h
 class Defect:
     area: str
     file: str
-    old: str
-    new: str
+    old: str | tuple[str, ...]    # the line as written, or as each commit writes it (a line rewritten since)
+    new: str | tuple[str, ...]    # the defect, for each way of writing `old`
     tests: tuple[str, ...]        # globs under tests/
     what: str
+
+    def planted(self, source: str) -> str | None:
+        """`source` with the defect planted where one way of writing its line stands once; None where none does."""
+        olds, news = (self.old, self.new) if isinstance(self.old, tuple) else ((self.old,), (self.new,))
+        return next((source.replace(o, n) for o, n in zip(olds, news) if source.count(o) == 1), None)
 
 
 CALIBRATE = ("test_calibrat*.py",)
@@ -58,12 +63,11 @@ DEFECTS = [
     Defect("calibration", "generator/calibrate/measure.py", "back.rotation_deg + front.rotation_deg",
            "back.rotation_deg - front.rotation_deg", CALIBRATE, "the front's own turn subtracted, not added"),
     Defect("calibration", "generator/calibrate/measure.py",
-           'np.array([w - point[0], point[1]]) if duplex == "long"',
-           'np.array([w - point[0], point[1]]) if duplex in ("long", "short")', CALIBRATE,
-           "a short-edge flip mirrored as a long-edge one"),
-    Defect("calibration", "generator/calibrate/measure.py",        # the same defect, on the line as rewritten
-           "np.array([flip.x(point[0], 0, w), flip.y(point[1], 0, h)])", "np.array([flip.x(point[0], 0, w), point[1]])",
-           CALIBRATE, "a short-edge flip not mirrored in the measurement (rewritten line)"),
+           ('np.array([w - point[0], point[1]]) if duplex == "long"',
+            "np.array([flip.x(point[0], 0, w), flip.y(point[1], 0, h)])"),
+           ('np.array([w - point[0], point[1]]) if duplex in ("long", "short")',
+            "np.array([flip.x(point[0], 0, w), point[1]])"),
+           CALIBRATE, "a short-edge flip mirrored as a long-edge one in the measurement"),
     Defect("fold lines", "generator/layout/fold.py", "bottom += tick if abs(bottom - block.bottom) < 1e-6 else 0.0",
            "bottom += 0.0", FOLD, "a fold line in a block's bottom row stops short of the marks band"),
     Defect("fold lines", "generator/layout/fold.py", "right += tick if abs(right - block.right) < 1e-6 else 0.0",
@@ -93,11 +97,9 @@ DEFECTS = [
     Defect("partial builds", "generator/model/selection.py", "seats = {p.id for p in game.player_colours[:players]}",
            "seats = {p.id for p in game.player_colours[:players + 1]}", SELECTION, "one seat too many"),
     Defect("image decks", "generator/commands/scaffold_images.py",
-           'unit = next((p.strip()[-2:] for p in parts if p.strip()[-2:].isalpha()), "mm")', 'unit = "mm"',
+           ('unit = next((p.strip()[-2:] for p in parts if p.strip()[-2:].isalpha()), "mm")',
+            'unit = next((p[-2:] for p in parts if p[-2:].isalpha()), "mm")'), ('unit = "mm"', 'unit = "mm"'),
            DECK, "a unit written once read as millimetres for the other side"),
-    Defect("image decks", "generator/commands/scaffold_images.py",       # the same line, as it was rewritten
-           'unit = next((p[-2:] for p in parts if p[-2:].isalpha()), "mm")', 'unit = "mm"',
-           DECK, "a unit written once read as millimetres for the other side (rewritten line)"),
     Defect("image decks", "generator/load/images.py", "_[xX](?P<n>", "_[x](?P<n>", DECK,
            "copies written _X3 not read"),
     Defect("safety", "generator/output/writer.py", "start = max(len(parts) - 2, 1) if target.is_absolute() else 0",
@@ -139,12 +141,11 @@ def run(commit: str, chosen: list[Defect]) -> list[tuple[Defect, str]]:
 def _one(tree: Path, d: Defect) -> str:
     path = tree / d.file
     source = path.read_text(encoding="utf-8")
-    if source.count(d.old) != 1:
-        return "absent"
+    planted = d.planted(source)
     tests = sorted({p for g in d.tests for p in glob.glob(str(tree / "tests" / g))})
-    if not tests:
+    if planted is None or not tests:
         return "absent"
-    path.write_text(source.replace(d.old, d.new), encoding="utf-8")
+    path.write_text(planted, encoding="utf-8")
     try:
         run = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-o",
                               f"timeout={TIME_LIMIT_S}", *tests], cwd=tree, capture_output=True, text=True,
