@@ -30,7 +30,7 @@ INK, PAPER_WHITE = 28.0, 236.0                                  # grey levels of
 
 
 def calibration_pdf(paper: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> bytes:
-    """The calibration sheet exactly as `pnp build` writes it (build.py's _write_sheets makes the same call)."""
+    """The calibration sheet exactly as `pnp build` writes it (output/formats/sheets.py makes the same call)."""
     with tempfile.TemporaryDirectory() as work:
         runner = TypstRunner(Path(work), font_book((paths.ROOT / "fonts",)).faces)
         plan = calibration_plan(SheetOptions(paper, duplex=duplex, back_offset_mm=offset))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from generator.cli.options import worded
+
 from generator.common.errors import OptionError
 from generator.layout.plan import PieceInput, SheetOptions
 from generator.layout.sheets import plan_sheets
@@ -137,5 +139,7 @@ def test_fold_lines_are_planned_for_every_copy():
 def test_a_piece_larger_than_the_paper_is_a_clear_error():
     with pytest.raises(OptionError) as exc:
         plan_sheets([PieceInput("board", None, 400, 400, "rect", 1)], SheetOptions(), "T")
-    assert str(exc.value) == ('error: --paper a4: "board" (400 x 400 mm with 3 mm bleed and marks) does not fit the '
+    # the library names the option by its field; the command line says --paper (tests/test_build_options.py)
+    assert str(exc.value) == ('error: paper a4: "board" (400 x 400 mm with 3 mm bleed and marks) does not fit the '
                               "printable area of 200 x 284.4 mm (less the footer); choose a larger paper")  # A4 less 5 mm margins and the footer
+    assert str(worded(exc.value.problems[0])).startswith('error: --paper a4: "board"')

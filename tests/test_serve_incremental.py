@@ -19,7 +19,7 @@ import pytest
 from conftest import DEMO, pnp
 
 from generator.commands.build import BuildOptions, build_game
-from generator.commands.incremental import Memo
+from generator.output.incremental import Memo
 from generator.layout.plan import SheetOptions
 from generator.commands.serve import Status, _rebuild
 
@@ -44,7 +44,7 @@ class Served:
     def build(self) -> dict[str, bytes]:
         self.version += 1
         build_game(self.game, BuildOptions(SheetOptions(), self.out, formats=SERVED, version=self.version,
-                                           memo=self.memo, preview_cache=self.memo.previews))
+                                           memo=self.memo))
         return files(self.out / self.game.name)
 
     def cold(self, out: Path) -> dict[str, bytes]:
@@ -139,8 +139,7 @@ def test_a_spec_edit_runs_the_checks_again_and_a_template_edit_does_not(served, 
 
 def test_a_bad_edit_shows_its_error_and_the_next_good_edit_recovers(served, tmp_path):
     status, out = Status(), io.StringIO()
-    options = BuildOptions(SheetOptions(), served.out, formats=SERVED, memo=served.memo,
-                           preview_cache=served.memo.previews)
+    options = BuildOptions(SheetOptions(), served.out, formats=SERVED, memo=served.memo)
     _rebuild(str(served.game), options, status, out)
     assert (status.version, status.errors) == (1, [])
     good = files(served.out / "demo")

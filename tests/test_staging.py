@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import fcntl
 import json
 import os
@@ -13,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-import generator.commands.build as build_module
 from generator.commands.build import BuildOptions, build_game
 from generator.common.errors import OutputError
 from generator.layout.plan import SheetOptions
+from generator.output import formats
 from conftest import DEMO, run_cli
 
 ROOT = Path(__file__).parent.parent
@@ -28,6 +29,12 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 def leftovers(out: Path) -> list[str]:
     return sorted(p.name for p in out.iterdir() if ".building-" in p.name or ".old-" in p.name)
+
+
+def broken_format(monkeypatch, name, write):
+    """The registry with format `name` written by `write` instead."""
+    monkeypatch.setattr(formats, "ALL", tuple(dataclasses.replace(f, write=write) if f.name == name else f
+                                              for f in formats.ALL))
 
 
 @pytest.fixture
@@ -42,7 +49,7 @@ def test_a_build_failing_while_writing_removes_its_staging_folder(previous, monk
     def broken(job):
         raise OutputError("error: disk full (simulated)")
 
-    monkeypatch.setitem(build_module.WRITERS, "svg", broken)
+    broken_format(monkeypatch, "svg", broken)
     with pytest.raises(OutputError):
         build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets", "svg")))
     assert leftovers(out) == []
@@ -88,7 +95,7 @@ def test_a_failing_writer_stops_the_png_thread_early(previous, monkeypatch):
         raise OutputError("error: disk full (simulated)")
 
     monkeypatch.setattr(png_module, "write_png", slow)
-    monkeypatch.setitem(build_module.WRITERS, "shop", broken)
+    broken_format(monkeypatch, "shop", broken)
     with pytest.raises(OutputError):
         build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("png", "shop")))
     designs = len(json.loads((out / "demo" / "manifest.json").read_text())["designs"])

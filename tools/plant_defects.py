@@ -110,7 +110,7 @@ DEFECTS = [
            "a relative --out that is a link written through"),
     Defect("live preview", "generator/commands/serve.py", "folders.append(options.theme.resolve().parent)", "pass",
            SERVE, "a theme outside the game folder not watched"),
-    Defect("live preview", "generator/commands/incremental.py",
+    Defect("live preview", "generator/output/incremental.py",
            "examples.read_bytes() if examples.is_file() else None", "None", SERVE,
            "an edited examples.yaml not checked again"),
     Defect("key table", "generator/load/reader.py", "value = m[key] if key in m else schema.default(section, key)",

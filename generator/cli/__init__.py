@@ -9,7 +9,7 @@ import signal
 import threading
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from generator import __version__
 from generator.common.units import rounded
@@ -20,11 +20,13 @@ from generator.cli.options import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK
 from generator.cli.solve import SOLVE_DESCRIPTION, cmd_solve, solve_options
 from generator.model.designs import expand
 from generator.common.errors import OptionError, PunchboardError, display_path, printable
-from generator.layout.fold import check_fold
 from generator.layout.plan import SheetOptions
 from generator.commands.progress import Progress, table
 from generator.model.selection import Selection
 from generator.load import game_folders, load_game, local_game_folders
+
+if TYPE_CHECKING:
+    from generator.output.options import BuildOptions
 
 
 def parser() -> argparse.ArgumentParser:
@@ -58,7 +60,7 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None, stderr: Te
         return COMMANDS[args.command](args, out, err)
     except PunchboardError as exc:
         for problem in exc.problems:
-            print(problem, file=err)
+            print(opt.worded(problem), file=err)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:    # Ctrl-C: what was being written is already removed; say so once
         print("pnp: interrupted; nothing half-written is left, and earlier output stays as it was", file=err)
@@ -101,7 +103,8 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     options, printer_note = _build_options(args)
     names = list(dict.fromkeys(_games(args)))   # a game named twice is built once (two builds of one folder would collide)
-    results, failed = report(build_many(names, options, Progress(stream=err), args.jobs or default_jobs()), err)
+    results, failed = report(build_many(names, options, Progress(stream=err), args.jobs or default_jobs()), err,
+                             opt.worded)
     for r in results:
         for warning in r.warnings:
             print(printable(warning), file=err)
@@ -114,37 +117,24 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_BAD_INPUT if failed else EXIT_OK
 
 
-def _build_options(args: argparse.Namespace) -> tuple[Any, str | None]:
-    """The BuildOptions the command line asks for (each combination that makes no sense refused in one line),
-    and the printer profile's line for the summary."""
-    from generator.commands.build import BuildOptions   # only builds pay for the render and output stack
+def _build_options(args: argparse.Namespace) -> tuple[BuildOptions, str | None]:
+    """The BuildOptions the flags name (the library refuses what makes no sense, output/options.py), and the
+    printer profile's line for the summary."""
+    from generator.output.options import BuildOptions
 
     preset = None
     if args.shop:
         from generator.load.shops import load_preset
         preset = load_preset(args.shop)
-    bleed = preset.bleed_mm if preset else args.bleed
-    if args.reg_inset is not None and "cut" not in args.formats:
-        raise OptionError("--reg-inset places print-then-cut registration marks: add cut to --formats")
     back_offset, printer_note = args.back_offset, None
     if args.printer is not None:     # a printer profile (pnp calibrate --save) plus any --back-offset; '' is a bad name
         from generator.calibrate.profiles import build_offset
         back_offset, printer_note = build_offset(args.printer, args.paper, args.duplex, args.back_offset)
-    sheet = SheetOptions(args.paper, bleed, args.marks, args.duplex, back_offset,
-                         reg_inset_mm=SheetOptions().reg_inset_mm if args.reg_inset is None else args.reg_inset)
-    check_fold(SheetOptions(duplex=args.duplex, back_offset_mm=back_offset, registration="cut" in args.formats))
-    cmyk = args.press or (preset is not None and preset.colour == "cmyk")
-    if args.pdfx and not args.press:
-        raise OptionError("--pdfx declares the press file: add --press (a shop's decks follow the shop's standard)")
-    if args.press_profile and not cmyk:
-        raise OptionError("--press-profile separates CMYK files: add --press, or --shop with a CMYK shop such as dtc")
-    if args.press_profile:
-        from generator.output.press_profile import load_profile
-    profile = load_profile(args.press_profile) if args.press_profile else None
+    sheet = SheetOptions(args.paper, preset.bleed_mm if preset else args.bleed, args.marks, args.duplex, back_offset,
+                         reg_inset_mm=args.reg_inset)
     options = BuildOptions(sheet, args.out, args.theme, args.style, args.formats, shop=preset, press=args.press,
-                           ink_limit=args.ink_limit, pdfx=args.pdfx or "4", press_profile=profile,
-                           selection=Selection(args.players, args.only or ()),
-                           placeholders=args.placeholders)
+                           ink_limit=args.ink_limit, pdfx=args.pdfx, press_profile_file=args.press_profile,
+                           selection=Selection(args.players, args.only or ()), placeholders=args.placeholders)
     return options, printer_note
 
 
@@ -201,7 +191,7 @@ def _short(text: str, n: int = 90) -> str:
 def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from generator.commands.serve import serve
 
-    from generator.commands.build import BuildOptions
+    from generator.output.options import BuildOptions
 
     game = args.game or game_folders()[0].name
     options = BuildOptions(SheetOptions(args.paper), args.out, args.theme, args.style, ("sheets", "svg"))

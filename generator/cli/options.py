@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 import re
 
-from generator.common.errors import OptionError, did_you_mean
+from generator.common.errors import Option, OptionError, OptionProblem, Problem, did_you_mean
 from generator.common.limits import MAX_DIGITS
-from generator.commands.formats import EXTRA_FORMATS, FORMATS
+from generator.output import formats as registry
 from generator.model.selection import Selector, parse_only
 from generator.common.units import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, UNITS_SAID, parse_length_mm
 
@@ -145,12 +145,40 @@ def shop(text: str) -> str:
 
 
 def formats(text: str) -> tuple[str, ...]:
+    """--formats: names of the output formats (output/formats/), in any case, each once."""
+    names = [f.name for f in registry.named()]
     items = tuple(dict.fromkeys(p.strip().lower() for p in text.split(",") if p.strip()))
-    bad = [i for i in items if i not in FORMATS + EXTRA_FORMATS]
+    bad = [i for i in items if i not in names]
     if bad or not items:
-        raise argparse.ArgumentTypeError(f"expected a comma-separated list of {', '.join(FORMATS + EXTRA_FORMATS)}, "
-                                         f"got \"{text}\"")
+        raise argparse.ArgumentTypeError(f"expected a comma-separated list of {', '.join(names)}, got \"{text}\""
+                                         f"{did_you_mean(bad[0], names) if bad else ''}")
     return items
+
+
+def formats_help() -> str:
+    """--formats' help, from each format's own words."""
+    def listed(fs: list[registry.Format]) -> str:
+        words = [f"{f.name} ({f.help})" for f in fs]
+        return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+    named = list(registry.named())
+    return (f"comma-separated: {listed([f for f in named if f.default])} by default (sheets alone for quick proofs); "
+            f"{listed([f for f in named if not f.default])} when named")
+
+
+# how the command line spells each build option the library names in a problem (output/options.py); a field
+# not here is spelled --field
+FLAGS = {"back_offset_mm": "--back-offset", "reg_inset_mm": "--reg-inset", "sheet": "the sheet options"}
+
+
+def flag(field: str) -> str:
+    return FLAGS.get(field, "--" + field.replace("_", "-"))
+
+
+def worded(problem: Problem) -> Problem:
+    """A problem as the command line says it: options by their flags (`--back-offset`, not back_offset_mm)."""
+    if isinstance(problem, OptionProblem):
+        return problem.worded({o.field: flag(o.field) for o in problem.parts if isinstance(o, Option)})
+    return problem
 
 
 def players(text: str) -> int:
@@ -164,4 +192,4 @@ def only(text: str) -> tuple[Selector, ...]:
     try:
         return parse_only(text)
     except OptionError as exc:
-        raise argparse.ArgumentTypeError(exc.problems[0].message.removeprefix("--only: ")) from None
+        raise argparse.ArgumentTypeError(worded(exc.problems[0]).message.removeprefix("--only: ")) from None

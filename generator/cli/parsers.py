@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from generator.cli import options as opt
-from generator.commands.formats import FORMATS
+from generator.output.formats import DEFAULT as DEFAULT_FORMATS
+from generator.output.options import PDFX
 from generator.layout.plan import DUPLEX, MARKS, PAPERS_MM, SheetOptions
 
 SHEET = SheetOptions()   # the build's defaults (BuildOptions' own come with the build stack, imported late)
@@ -52,7 +53,7 @@ def add_build(sub: Any) -> argparse.ArgumentParser:
                    "sets the bleed to the shop's")
     b.add_argument("--press", action="store_true", help="also write <game>-press.pdf: every design, every colour "
                    "DeviceCMYK through the press profile, declared PDF/X-4 (or --pdfx 1a)")
-    b.add_argument("--pdfx", type=str.lower, choices=("4", "1a"), default=None, metavar="4|1a",
+    b.add_argument("--pdfx", type=str.lower, choices=PDFX, default=None, metavar="|".join(PDFX),
                    help="the PDF/X standard of the press file: 4 (default; PDF 1.6, transparency kept) or 1a "
                    "(PDF/X-1a:2003: PDF 1.4, transparency flattened)")
     b.add_argument("--press-profile", type=Path, metavar="FILE",
@@ -60,10 +61,7 @@ def add_build(sub: Any) -> argparse.ArgumentParser:
                    "shop decks are separated through it and name it (default: the shipped profile)")
     b.add_argument("--ink-limit", type=opt.ink_limit, metavar="PERCENT",
                    help="total ink of press files (default: the shop's, else 300)")
-    b.add_argument("--formats", type=opt.formats, default=FORMATS, metavar="LIST",
-                   help="any of sheets,shop,png,svg (default: these four; sheets alone for quick proofs), tts "
-                        "(Tabletop Simulator decks, tiles and tokens), cut (cutting-machine marks and files) and "
-                        "cricut (cut-out PNGs and their sizes for Cricut Design Space's Print Then Cut)")
+    b.add_argument("--formats", type=opt.formats, default=DEFAULT_FORMATS, metavar="LIST", help=opt.formats_help())
     b.add_argument("--players", type=opt.players, metavar="N", help="only what an N-player game uses, from the setup "
                    "table pnp check proves; writes output/<game>-Np/")
     b.add_argument("--jobs", type=opt.jobs, metavar="N", help="games built at once, one per core (default: the "

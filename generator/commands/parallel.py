@@ -13,6 +13,7 @@ import os
 import signal
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Callable
 from typing import TextIO
 
 from generator.commands.build import BuildOptions, BuildResult, build_game
@@ -25,7 +26,7 @@ class Outcome:
     """One game's build: its result, or the lines that say why it failed."""
 
     result: BuildResult | None
-    errors: tuple[str, ...] = ()
+    errors: tuple[Problem, ...] = ()
 
 
 def default_jobs() -> int:
@@ -39,14 +40,14 @@ def build_one(name: str | Path, options: BuildOptions, progress: Progress | None
         return Outcome(build_game(name, options, progress))
     except PunchboardError as exc:
         progress.done()
-        return Outcome(None, tuple(str(p) for p in exc.problems))
+        return Outcome(None, tuple(exc.problems))
     except BrokenPipeError:
         raise
     except OSError as exc:       # a full disk, a read-only folder: one line, and the previous output stays
         progress.done()
         from generator.output.writer import final_path
         shown = display_path(final_path(exc.filename)) if exc.filename else None
-        return Outcome(None, (str(Problem(exc.strerror or str(exc), shown, f"building {name}")),))
+        return Outcome(None, (Problem(exc.strerror or str(exc), shown, f"building {name}"),))
 
 
 def build_many(names: list[str | Path], options: BuildOptions, progress: Progress, jobs: int) -> list[Outcome]:
@@ -133,9 +134,11 @@ def _largest_first(names: list[str | Path]) -> list[int]:
     return sorted(range(len(names)), key=lambda i: -sizes[i])
 
 
-def report(outcomes: list[Outcome], err: TextIO) -> tuple[list[BuildResult], bool]:
-    """Print the failures' lines; return the results and whether anything failed."""
+def report(outcomes: list[Outcome], err: TextIO,
+           worded: Callable[[Problem], Problem] = lambda p: p) -> tuple[list[BuildResult], bool]:
+    """Print the failures' lines (`worded` as the caller's users say them); return the results and whether
+    anything failed."""
     for outcome in outcomes:
-        for line in outcome.errors:
-            print(line, file=err)
+        for problem in outcome.errors:
+            print(worded(problem), file=err)
     return [o.result for o in outcomes if o.result], any(o.result is None for o in outcomes)

@@ -54,6 +54,9 @@ class Ticks:
         self.count = 0
         self.stopped = False
 
+    def stage(self, label: str, total: int) -> None:
+        """Nothing: the thread drawing the bar names the stage it follows (Progress.follow)."""
+
     def tick(self) -> None:
         if self.stopped:
             raise CancelledError("the build stopped")

@@ -4,7 +4,7 @@ The page (output/<game>/index.html, the same one every build writes) asks /__sta
 0.1 s: it reloads itself when a rebuild has finished, and shows the build's errors above the last
 good build when a change breaks it. `/__status?after=SEQ` waits (up to WAIT_S) until the state moves
 on from SEQ, for a script that wants the change the moment it is built. A rebuild redoes only what
-a change touched (generator/commands/incremental.py): the files it serves are those a cold build writes. Inputs are
+a change touched (generator/output/incremental.py): the files it serves are those a cold build writes. Inputs are
 watched with `watchfiles` (Rust notify, debounced):
 the game folder (spec, tables, art, its own templates), the shared templates, the theme's folder
 and the font folders; the output folder is never watched, so a build cannot trigger itself.
@@ -39,7 +39,7 @@ from urllib.parse import unquote
 from generator.common import paths
 from generator.commands.build import BuildOptions, build_game, output_folder
 from generator.common.errors import OptionError, Problem, PunchboardError, display_path
-from generator.commands.incremental import Memo
+from generator.output.incremental import Memo
 from generator.load import load_game
 
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
@@ -266,7 +266,7 @@ def serve(name: str, options: BuildOptions, host: str, port: int, out: TextIO) -
     handler = type("Handler", (_Handler,), {"status": status})
     server = _bind(host, port, handler, output_folder(game, options))
     memo = Memo(Path(os.path.realpath(options.out)))   # a rebuild redoes only what a change touched
-    options = dataclasses.replace(options, preview_cache=memo.previews, memo=memo)
+    options = dataclasses.replace(options, memo=memo)
     threading.Thread(target=server.serve_forever, daemon=True).start()   # the waiting page until a build is done
     serving = f"serving http://{host}:{server.server_address[1]}/ (Ctrl-C to stop)"
     try:

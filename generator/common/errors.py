@@ -6,9 +6,12 @@ three lines, each naming the file, the key path and what was expected.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import os
 import re
+import string
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -96,7 +99,45 @@ class SpecError(PunchboardError):
 
 
 class OptionError(PunchboardError):
-    """A command-line option or game name is not one we accept."""
+    """An option (a build's, a command's) or a game name is not one we accept."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """An option named in a problem, by its field: `duplex`, `back_offset_mm`. The library's words show the
+    field; a command line shows its own spelling of it (cli/options.py: `--back-offset`)."""
+
+    field: str
+
+
+@dataclass(frozen=True)
+class OptionProblem(Problem):
+    """A problem about options, kept as words and the options it names, so that whoever reports it can name
+    each option as its user writes it. `message` holds the library's words (the fields' names)."""
+
+    parts: tuple[str | Option, ...] = ()
+
+    def worded(self, names: Mapping[str, str]) -> Problem:
+        """The same problem with each option as `names` spells it (a field not in `names` keeps its name)."""
+        text = "".join(p if isinstance(p, str) else names.get(p.field, p.field) for p in self.parts)
+        return dataclasses.replace(self, message=text)
+
+
+def option_problem(template: str, /, where: str | None = None, **values: object) -> OptionProblem:
+    """A problem about options from a template of our own words: `{name}` is `values[name]` when given (the
+    user's input, inserted as it is and never read as a template), else the option whose field is `name`.
+
+    >>> str(option_problem('{duplex} fold cannot be used with {formats} cut'))
+    'error: duplex fold cannot be used with formats cut'
+    """
+    parts: list[str | Option] = []
+    for literal, name, _, _ in string.Formatter().parse(template):
+        parts.append(literal)
+        if name is not None:
+            parts.append(str(values[name]) if name in values else Option(name))
+    parts = [p for p in parts if p != ""]
+    text = "".join(p if isinstance(p, str) else p.field for p in parts)
+    return OptionProblem(text, where=where, parts=tuple(parts))
 
 
 class RenderError(PunchboardError):

@@ -17,7 +17,6 @@ import dataclasses
 from dataclasses import dataclass
 
 from generator.common.units import rounded
-from generator.common.errors import OptionError
 from generator.layout.pack import Rect, fits_paper, pack
 from generator.geometry.outline import line_d
 from generator.layout.plan import (MARK_MIN_MM, MARK_OFFSET_MM, PAPERS_MM, FoldPair, Outline, PieceInput,
@@ -31,18 +30,6 @@ SAMPLE_PAIRS = 200       # how many pairs a page is asked to hold when comparing
 class Pair:
     piece: PieceInput    # the front as the spec gives it
     stack: bool          # back below the front (fold line horizontal in the piece's frame), else beside it
-
-
-def check_fold(options: SheetOptions) -> None:
-    """Options that mean nothing, or the wrong thing, for pages printed on one side only."""
-    if options.duplex != "fold":
-        return
-    if options.registration:
-        raise OptionError("--duplex fold cannot be used with --formats cut: a cutting machine would cut each pair "
-                          "apart at its fold; use --duplex long, short or none for print-then-cut")
-    if any(options.back_offset_mm):
-        raise OptionError("--back-offset shifts backs printed on the other side of the sheet; with --duplex fold "
-                          "every back is on the same side as its front: leave it out")
 
 
 def pair_piece(p: PieceInput, stack: bool) -> PieceInput:

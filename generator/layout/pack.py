@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass
 
 from generator.common.units import rounded
-from generator.common.errors import OptionError
+from generator.common.errors import OptionError, option_problem
 from generator.layout.registration import clear_area
 from generator.layout.plan import MARGIN_MM, MARK_MAX_MM, MARK_MIN_MM, MARK_OFFSET_MM, PieceInput, SheetOptions
 from generator.layout.turn import turned_size
@@ -84,7 +84,7 @@ def band_mm(options: SheetOptions) -> float:
 def printable(options: SheetOptions) -> Rect:
     w, h = options.page_mm
     if options.registration:         # clear of the print-then-cut marks' zones
-        return Rect(*clear_area(w, h, options.reg_inset_mm))
+        return Rect(*clear_area(w, h, options.reg_inset))
     return Rect(MARGIN_MM, MARGIN_MM, w - 2 * MARGIN_MM, h - 2 * MARGIN_MM)
 
 
@@ -152,9 +152,10 @@ def _unfit(pieces: list[PieceInput], options: SheetOptions, areas: list[Rect]) -
     for p in pieces:
         if not any(fits_paper(p, options, a) for a in areas):
             a = areas[0]
-            raise OptionError(f'--paper {options.paper}: "{p.design}" ({p.w:g} x {p.h:g} mm with {b:g} mm bleed '
-                              f"and marks) does not fit the printable area of {a.w:g} x {a.h:g} mm (less the footer); "
-                              "choose a larger paper")
+            raise OptionError(option_problem('{paper} {name}: "{design}" ({w} x {h} mm with {b} mm bleed and marks) '
+                                             "does not fit the printable area of {aw} x {ah} mm (less the footer); "
+                                             "choose a larger paper", name=options.paper, design=p.design, w=f"{p.w:g}",
+                                             h=f"{p.h:g}", b=f"{b:g}", aw=f"{a.w:g}", ah=f"{a.h:g}"))
 
 
 def pack(pieces: list[PieceInput], options: SheetOptions, area: Rect | None = None) -> list[list[Block]]:

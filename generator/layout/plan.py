@@ -27,7 +27,12 @@ class SheetOptions:
     duplex: str = "long"
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     registration: bool = False             # print-then-cut marks (layout/registration.py) and their margin
-    reg_inset_mm: float = 10.0             # the marks' inset from the paper edge (Silhouette Studio's smallest)
+    reg_inset_mm: float | None = None      # the marks' inset from the paper edge, as set in the cutter's software
+
+    @property
+    def reg_inset(self) -> float:
+        """The registration marks' inset: as given, else 10 mm (Silhouette Studio's smallest)."""
+        return 10.0 if self.reg_inset_mm is None else self.reg_inset_mm
 
     @property
     def page_mm(self) -> tuple[float, float]:

@@ -8,7 +8,7 @@ from generator.common.units import rounded
 from generator.layout.board import board_pages, tile_board
 from generator.layout.registration import registration_lines
 from generator.layout.duplex import back_placement
-from generator.layout.fold import check_fold, fold_inputs, fold_words, unfold
+from generator.layout.fold import fold_inputs, fold_words, unfold
 from generator.layout.footer import FOOTER_MM, Footer, footer_length, footers, how_to_print, packed_footer, strip
 from generator.layout.marks import block_lines
 from generator.layout.pack import Block, Rect, fits_paper, printable
@@ -102,7 +102,6 @@ def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> 
     plain = dataclasses.replace(options, registration=False)
     pairs, notes = {}, ()
     if options.duplex == "fold":          # every page single-sided: backs beside their fronts (layout/fold.py)
-        check_fold(options)
         pieces, pairs, notes = fold_inputs(pieces, options, [f.area for f in footers(options)])
     boards = [p for p in pieces if p.tileable and not fits_paper(p, plain)]
     rest = [p for p in pieces if p not in boards]
@@ -136,7 +135,7 @@ def _front_page(index: int, blocks: list[Block], footer: Footer, opts: SheetOpti
     placements, lines, outlines = _page_parts(blocks, opts, footer.area, pairs=pairs, folded=folded,
                                                 keep_out=_spot(footer))
     if opts.registration:           # print-then-cut: the machine's marks
-        lines = lines + registration_lines(*opts.page_mm, opts.reg_inset_mm)
+        lines = lines + registration_lines(*opts.page_mm, opts.reg_inset)
     how = fold_words(bool(folded)) if options.duplex == "fold" else how_to_print(options, double, 2 * duplex_fronts)
     words = f"{sheet_words} · {options.paper.upper()} at 100 % (actual size) · {how}"
     return Page(index, "front", tuple(placements), tuple(lines), tuple(outlines), (footer.text(words, opts),),

@@ -21,7 +21,7 @@ from typing import Any
 from pathlib import Path
 
 from generator.common import paths
-from generator.common.errors import OptionError, Problem, ProblemCollector, display_path
+from generator.common.errors import OptionError, option_problem, Problem, ProblemCollector, display_path
 from generator.model.game import KINDS, Component
 from generator.common.limits import MAX_RASTER_PIXELS, MAX_RASTER_SIDE
 from generator.load.reader import Reader
@@ -116,10 +116,10 @@ def load_preset(name: str) -> Preset:
     own = name.endswith((".yaml", ".yml"))
     path = Path(name) if own else paths.SHOPS / f"{name}.yaml"
     if own and not path.exists():
-        raise OptionError(f'pnp build: argument --shop: preset file "{name}" not found')
+        raise OptionError(option_problem('{shop}: preset file "{name}" not found', name=name))
     if not (path.is_file() and (own or name in shop_names())):      # a shipped id, not a path into shops/
-        raise OptionError(f'pnp build: argument --shop: expected one of {", ".join(shop_names())} or a preset '
-                          f'file (.yaml), got "{name}"')
+        raise OptionError(option_problem('{shop}: expected one of {known} or a preset file (.yaml), got "{name}"',
+                                         known=", ".join(shop_names()), name=name))
     data, lines = load_yaml(path)
     problems = ProblemCollector(display_path(path), lines)
     r = Reader(problems)

@@ -19,7 +19,7 @@ from typing import Any, Callable, Mapping
 
 from generator.common import paths
 from generator.common.confine import inside
-from generator.common.errors import OptionError, ProblemCollector, PunchboardError, did_you_mean, display_path
+from generator.common.errors import OptionError, option_problem, ProblemCollector, PunchboardError, did_you_mean, display_path
 from generator.model.game import ArtSource, FontRole, Game, PlayerColour, Style
 from generator.load.reader import Reader
 from generator.load.schema import keys
@@ -50,8 +50,9 @@ class Appearance:
 def appearance(game: Game, theme_file: Path | None = None, style: str = "colour",
                placeholders: bool = False) -> Appearance:
     if style not in game.styles:
-        raise OptionError(f'--style: unknown style "{style}" for {game.id}; expected one of: '
-                          f'{", ".join(game.styles)}{did_you_mean(style, list(game.styles))}')
+        raise OptionError(option_problem('{style}: unknown style "{said}" for {game}; expected one of: {known}{hint}',
+                                         said=style, game=game.id, known=", ".join(game.styles),
+                                         hint=did_you_mean(style, list(game.styles))))
     named = _named_in(game)
     art = {name: _sources(value, game.folder, join("art", name), named) for name, value in game.art.items()}
     look = Appearance(
@@ -86,7 +87,7 @@ def _sources(value: Any, base: Path, where: str, named: Callable[[str], str]) ->
 def _apply_theme(game: Game, look: Appearance, theme_file: Path) -> Appearance:
     """Every mistake of a theme (names, colours, patterns, fonts and their files, art files) in one batch."""
     if not theme_file.is_file():
-        raise OptionError(f'--theme: file not found: "{display_path(theme_file)}"')
+        raise OptionError(option_problem('{theme}: file not found: "{path}"', path=display_path(theme_file)))
     data, lines = load_yaml(theme_file)
     problems = ProblemCollector(display_path(theme_file), lines)
     r = Reader(problems)

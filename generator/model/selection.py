@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from generator.model.designs import DesignSpec
-from generator.common.errors import OptionError
+from generator.common.errors import OptionError, OptionProblem, option_problem
 from generator.common.limits import MAX_PIECES
 from generator.model.game import Game, SetupEntry
 
@@ -63,19 +63,23 @@ def parse_only(text: str) -> tuple[Selector, ...]:
             continue
         pattern, sep, n = item.rpartition(":") if ":" in item else (item, "", "")
         if sep and not (n.isascii() and n.isdigit() and 1 <= int(n) <= MAX_COPIES):
-            raise OptionError(f'--only: expected copies from 1 to {MAX_COPIES} after ":", got "{item}"')
+            raise OptionError(option_problem('{only}: expected copies from 1 to {most} after ":", got "{item}"',
+                                              most=MAX_COPIES, item=item))
         if not pattern.strip():
-            raise OptionError(f'--only: expected a component or design id before ":", got "{item}"')
+            raise OptionError(option_problem('{only}: expected a component or design id before ":", got "{item}"',
+                                              item=item))
         selector = Selector(pattern.strip(), int(n) if sep else None)
         named = next((o for o in out if o.pattern == selector.pattern), None)
         if named == selector:
             continue
         if named is not None:           # which count would the user mean? say so rather than keep the last
-            raise OptionError(f'--only: "{selector.pattern}" is named twice with different copies ("{named}" and '
-                              f'"{item}"); expected it once (a component and one of its designs may differ)')
+            raise OptionError(option_problem('{only}: "{pattern}" is named twice with different copies ("{named}" and '
+                                              '"{item}"); expected it once (a component and one of its designs may '
+                                              'differ)', pattern=selector.pattern, named=named, item=item))
         out.append(selector)
     if not out:
-        raise OptionError(f'--only: expected a comma-separated list of component or design ids, got "{text}"')
+        raise OptionError(option_problem('{only}: expected a comma-separated list of component or design ids, got '
+                                          '"{text}"', text=text))
     return tuple(out)
 
 
@@ -88,7 +92,7 @@ def select(game: Game, specs: list[DesignSpec], selection: Selection) -> list[De
         try:
             fronts = only(fronts, selection.only, [s for s in specs if s.face == "front"], selection.players)
         except OptionError as exc:
-            raise OptionError(f"{game.id}: {exc.problems[0].message}") from None
+            raise OptionError(dataclasses.replace(exc.problems[0], where=game.id)) from None
     _bounded(game.id, fronts, selection)
     return fronts + _backs(specs, fronts)
 
@@ -99,10 +103,11 @@ def _bounded(game_id: str, fronts: list[DesignSpec], selection: Selection) -> No
     if total > MAX_PIECES:
         most = max(fronts, key=lambda s: s.count)
         said = ",".join(str(s) for s in selection.only)
-        option = f"--only {said}" if said else f"--players {selection.players}"
-        raise OptionError(f"{game_id}: {option}: {total:,} pieces in all is more than the "
-                          f'limit of {MAX_PIECES:,} per build (the most: "{most.id}", {most.count:,}); expected fewer '
-                          "copies or a narrower selector")
+        option = "{only} {said}" if said else "{players} {said}"
+        raise OptionError(option_problem(option + ': {total} pieces in all is more than the '
+                                         'limit of {limit} per build (the most: "{most}", {count}); expected fewer '
+                                         "copies or a narrower selector", game_id, said=said or selection.players,
+                                         total=f"{total:,}", limit=f"{MAX_PIECES:,}", most=most.id, count=f"{most.count:,}"))
 
 
 def _backs(specs: list[DesignSpec], fronts: list[DesignSpec]) -> list[DesignSpec]:
@@ -141,17 +146,18 @@ def for_players(game: Game, fronts: list[DesignSpec], players: int) -> list[Desi
 
 def _entry(game: Game, players: int) -> SetupEntry:
     """The setup table's entry for `players`, or one line saying which counts there are."""
-    where = f"{game.id}: --players {players}"
     if not game.setup:
-        raise OptionError(f"{where}: the spec has no setup table to say what {players} players use "
-                          f"(add setup: to game.yaml, or build the whole game)")
+        raise OptionError(option_problem("{players} {n}: the spec has no setup table to say what {n} players use "
+                                         "(add setup: to game.yaml, or build the whole game)", game.id, n=players))
     entry = next((e for e in game.setup if e.players == players), None)
     if entry is None:
         counts = [e.players for e in game.setup]
         span = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
-        raise OptionError(f"{where}: expected a player count from {span} (the setup table's)")
+        raise OptionError(option_problem("{players} {n}: expected a player count from {span} (the setup table's)",
+                                         game.id, n=players, span=span))
     if players > game.seats and any(c.per_player for c in game.components):
-        raise OptionError(f"{where}: the spec prints {game.seats} player colours")
+        raise OptionError(option_problem("{players} {n}: the spec prints {seats} player colours", game.id, n=players,
+                                         seats=game.seats))
     return entry
 
 
@@ -185,14 +191,15 @@ def _matches(pattern: str, spec: DesignSpec) -> bool:
     return any(fnmatch.fnmatchcase(name, pattern) for name in (spec.id, spec.component.id))
 
 
-def _unknown(pattern: str, every: list[DesignSpec], fronts: list[DesignSpec], players: int | None) -> str:
+def _unknown(pattern: str, every: list[DesignSpec], fronts: list[DesignSpec], players: int | None) -> OptionProblem:
     if players is not None and any(_matches(pattern, s) for s in every):
-        return f'--only: "{pattern}" names nothing a {players}-player game uses'
+        return option_problem('{only}: "{pattern}" names nothing a {n}-player game uses', pattern=pattern, n=players)
     names = list(dict.fromkeys([s.component.id for s in every] + [s.id for s in every]))
     stem = re.split(r"[-*?\[]", pattern)[0]
     close = difflib.get_close_matches(pattern, names, n=5, cutoff=0.5) or \
         ([n for n in names if n.startswith(stem)][:5] if stem else [])
     components = ", ".join(dict.fromkeys(s.component.id for s in every))
     hint = f"; closest: {', '.join(close)}" if close else f"; components: {components}"
-    return f'--only: unknown selector "{pattern}"; expected a component id, a design id or a glob of them{hint}'
+    return option_problem('{only}: unknown selector "{pattern}"; expected a component id, a design id or a glob of '
+                          'them{hint}', pattern=pattern, hint=hint)
 

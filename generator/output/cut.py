@@ -181,7 +181,7 @@ def write_cut_files(plan: SheetPlan, folder: Path, stem: str) -> list[str]:
     fronts = [p for p in plan.pages if p.side == "front" and marked(p)]
     for page in fronts:
         base = f"{stem}-sheet-{page.index + 1:02d}"
-        inset = plan.options.reg_inset_mm
+        inset = plan.options.reg_inset
         (folder / f"{base}.svg").write_text(cut_svg(page, page_w, page_h, inset), encoding="utf-8")
         write_dxf(page, page_w, page_h, folder / f"{base}.dxf", inset)
         names += [f"{base}.svg", f"{base}.dxf"]

@@ -12,6 +12,9 @@ from generator.layout.turn import turned_size
 
 
 
+PER_DESIGN = ("svg", "shop", "png")    # every design's files of these formats, null when not built (DESIGN.md)
+
+
 def _mm(v: float) -> float:
     """A length in the manifest: always a JSON float (80.0, not 80), at 3 decimals."""
     return rounded(float(v), 3)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pikepdf
 
-from generator.output.flatten import flatten_page
+from generator.output.flatten import FLATTEN_DPI, flatten_page
 from generator.output.pdfx import STANDARDS, Standard, content_digest, declare
 from generator.output.pdfx_check import drop_groups, preflight, transparency
 from generator.output.press import Converter
@@ -303,6 +303,14 @@ def _pil_of(obj, kind: str):
         size = (int(obj.Width), int(obj.Height))
         return Image.frombytes("L" if kind == "gray" else "RGB", size, obj.read_bytes()[0::2])
     return pikepdf.PdfImage(obj).as_pil_image()
+
+
+def flattened_note(game_id: str, pages: int, standard: Standard) -> list[str]:
+    """The build summary's line when `to_press` had to flatten pages (PDF/X-1a allows no transparency)."""
+    if not pages:
+        return []
+    return [f"{game_id}: {pages} page{'s' if pages != 1 else ''} drawn with transparency flattened into "
+            f"{FLATTEN_DPI} dpi images, as {standard.version} allows no transparency"]
 
 
 def to_press(src: Path, target: Path, convert: Converter, title: str, standard: Standard | None = None,

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from generator.common.errors import OutputError, Problem, display_path
+from generator.common.errors import OutputError, Problem, display_path, option_problem
 
 MARKER = ".punchboard-build"        # written first into every staging folder; names the game
 
@@ -41,8 +41,8 @@ def _locked(target: Path) -> Iterator[None]:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise OutputError(Problem(f"another build is writing {display_path(target)} now; wait for it to "
-                                      "finish or build into another --out")) from None
+            raise OutputError(option_problem("another build is writing {path} now; wait for it to finish or build "
+                                             "into another {out}", path=display_path(target))) from None
         yield
     finally:
         os.close(fd)
@@ -114,32 +114,36 @@ def check_target(target: Path, game_id: str, keep: Iterable[Path] = ()) -> None:
     shown = display_path(target)
     link = _spelled_links(target)
     if link is not None:
-        raise OutputError(Problem(f"{display_path(link)} is a link to {display_path(os.path.realpath(link))}; "
-                                  "a build never writes through a link: give --out the real folder"))
+        raise OutputError(option_problem("{link} is a link to {real}; a build never writes through a link: give "
+                                         "{out} the real folder", link=display_path(link),
+                                         real=display_path(os.path.realpath(link))))
     real = Path(os.path.realpath(target))
     for path in keep:
         own = Path(os.path.realpath(path))
         if own == real or own.is_relative_to(real):
-            raise OutputError(Problem(f"{shown} holds the game's own files ({display_path(path)}); a build would "
-                                      "replace them: choose another --out"))
+            raise OutputError(option_problem("{shown} holds the game's own files ({path}); a build would replace "
+                                             "them: choose another {out}", shown=shown, path=display_path(path)))
     if not os.path.lexists(target):
         return
     if not target.is_dir():
         raise OutputError(Problem(f"{shown} is a file; expected the game's output folder"))
     if any(True for _ in target.iterdir()) and not _made_by_build(target, game_id):
-        raise OutputError(Problem(f"{shown} exists and was not made by a Punchboard build of {game_id}; a build "
-                                  "replaces only its own output: move the folder away or choose another --out"))
+        raise OutputError(option_problem("{shown} exists and was not made by a Punchboard build of {game}; a build "
+                                         "replaces only its own output: move the folder away or choose another {out}",
+                                         shown=shown, game=game_id))
 
 
 def _make_parent(parent: Path) -> None:
     if parent.exists() and not parent.is_dir():
-        raise OutputError(Problem(f"--out {display_path(parent)} is a file; expected a folder"))
+        raise OutputError(option_problem("{out} {path} is a file; expected a folder", path=display_path(parent)))
     try:
         parent.mkdir(parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError):
-        raise OutputError(Problem(f"--out {display_path(parent)} lies below a file; expected a folder")) from None
+        raise OutputError(option_problem("{out} {path} lies below a file; expected a folder",
+                                         path=display_path(parent))) from None
     except OSError as exc:
-        raise OutputError(Problem(f"--out {display_path(parent)}: cannot create it ({exc.strerror})")) from None
+        raise OutputError(option_problem("{out} {path}: cannot create it ({why})", path=display_path(parent),
+                                         why=exc.strerror)) from None
 
 
 @contextmanager

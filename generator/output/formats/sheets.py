@@ -1,0 +1,29 @@
+"""Home-print sheets: every piece packed onto the paper with its marks and a footer saying how to print it, backs
+behind their fronts; and the duplex calibration sheet when anything has a back."""
+
+from __future__ import annotations
+
+from generator.output.job import Format, Job, Written
+
+
+def write(job: Job) -> Written:
+    from generator.layout.calibration import calibration_plan
+    from generator.output.typst_pdf import sheets_pdf
+
+    assert job.plan is not None               # Format.plan: the build laid the sheets out
+    job.steps.stage(f"{job.game.id}: sheets", 1)
+    name = f"{job.game.id}-{job.sheet.paper}.pdf"
+    pages = {s.id: i + 1 for i, s in enumerate(job.specs)}
+    (job.stage / name).write_bytes(sheets_pdf(job.runner, job.plan, pages, "designs.pdf", job.game.title))
+    listed: tuple[tuple[str, str | list[str]], ...] = ()
+    if any(s.face == "back" for s in job.specs) and job.sheet.duplex in ("long", "short"):   # not none, fold
+        calibration = f"calibration-{job.sheet.paper}.pdf"
+        (job.stage / calibration).write_bytes(
+            sheets_pdf(job.runner, calibration_plan(job.sheet), {}, "designs.pdf", "Duplex calibration"))
+        listed = (("calibration", calibration),)
+    job.steps.tick()
+    return Written(1 + len(listed), listed=listed, main=name)
+
+
+FORMAT = Format("sheets", "home-print PDF sheets", 10, write, default=True,
+                plan=True)

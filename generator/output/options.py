@@ -1,0 +1,91 @@
+"""A build's options, decided in one place: what a build writes and how, each combination that makes no
+sense refused once, when the options are made, in words about options (`option_problem`), which the command
+line rewords as its flags. Layout and output trust what they are given here."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import InitVar, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.common.errors import OptionError, Problem, option_problem
+from generator.layout.plan import SheetOptions
+from generator.model.selection import Selection
+from generator.output import formats
+
+if TYPE_CHECKING:
+    from generator.load.shops import Preset
+    from generator.output.incremental import Memo
+    from generator.output.press_profile import PressProfile
+
+PDFX = ("4", "1a")           # the PDF/X standards a press file can declare (output/pdfx.py)
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    sheet: SheetOptions = field(default_factory=SheetOptions)
+    out: Path = Path("output")
+    theme: Path | None = None
+    style: str = "colour"
+    formats: tuple[str, ...] = formats.DEFAULT
+    version: int = 0                  # pnp serve's rebuild counter, for the gallery's reload
+    shop: Preset | None = None        # the shop's files under shop-<id>/
+    press: bool = False               # <game>-press.pdf, every colour DeviceCMYK
+    ink_limit: int | None = None      # total ink of press files, percent (default: the shop's, else 300)
+    pdfx: str | None = None           # the PDF/X standard of the press file (None: PDF/X-4)
+    press_profile: PressProfile | None = None   # the shop's ICC profile, else the shipped one
+    selection: Selection = field(default_factory=Selection)   # a partial build: N players, or some designs
+    placeholders: bool = False        # missing art prints as labelled placeholders
+    memo: Memo | None = field(default=None, compare=False, hash=False, repr=False)   # pnp serve's caches
+    press_profile_file: InitVar[Path | None] = None   # the profile's file: read once the options make sense
+
+    def __post_init__(self, press_profile_file: Path | None) -> None:
+        problems = _problems(self, press_profile_file is not None)
+        if problems:
+            raise OptionError(problems)
+        if press_profile_file is not None:
+            from generator.output.press_profile import load_profile
+            object.__setattr__(self, "press_profile", load_profile(press_profile_file))
+        wanted = [f for f in formats.named() if f.name in self.formats]
+        implied = tuple(dict.fromkeys(n for f in wanted for n in f.implies if n not in self.formats))
+        object.__setattr__(self, "formats", implied + tuple(self.formats))
+        if any(f.registration for f in wanted) and not self.sheet.registration:
+            object.__setattr__(self, "sheet", dataclasses.replace(self.sheet, registration=True))
+
+    @property
+    def cmyk(self) -> bool:
+        """Whether anything this build writes is separated to CMYK (a press file, or a CMYK shop's decks)."""
+        return self.press or (self.shop is not None and self.shop.colour == "cmyk")
+
+    @property
+    def standard(self) -> str:
+        return self.pdfx or "4"
+
+
+def _problems(o: BuildOptions, profile_file: bool) -> list[Problem]:
+    """Every combination of options that means nothing or the wrong thing, each once."""
+    named = [f.name for f in formats.named()]
+    problems: list[Problem] = [option_problem('{formats}: unknown format "{name}"; expected any of {known}',
+                                              name=n, known=", ".join(named)) for n in o.formats if n not in named]
+    cutting = o.sheet.registration or any(f.registration for f in formats.named() if f.name in o.formats)
+    if o.sheet.reg_inset_mm is not None and not cutting:
+        problems.append(option_problem("{reg_inset_mm} places print-then-cut registration marks: add cut to "
+                                       "{formats}"))
+    if o.sheet.duplex == "fold" and cutting:
+        problems.append(option_problem("{duplex} fold cannot be used with {formats} cut: a cutting machine would "
+                                       "cut each pair apart at its fold; use {duplex} long, short or none for "
+                                       "print-then-cut"))
+    if o.sheet.duplex == "fold" and any(o.sheet.back_offset_mm):
+        problems.append(option_problem("{back_offset_mm} shifts backs printed on the other side of the sheet; with "
+                                       "{duplex} fold every back is on the same side as its front: leave it out"))
+    if o.pdfx is not None and not o.press:
+        problems.append(option_problem("{pdfx} declares the press file: add {press} (a shop's decks follow the "
+                                       "shop's standard)"))
+    if o.pdfx is not None and o.pdfx not in PDFX:
+        problems.append(option_problem('{pdfx}: expected one of {known}, got "{said}"', known=", ".join(PDFX),
+                                       said=o.pdfx))
+    if (o.press_profile is not None or profile_file) and not o.cmyk:
+        problems.append(option_problem("{press_profile} separates CMYK files: add {press}, or {shop} with a CMYK "
+                                       "shop such as dtc"))
+    return problems
