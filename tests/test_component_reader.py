@@ -104,7 +104,7 @@ def test_the_walk_reads_every_entry_once_in_the_tables_order(tmp_path):
 
 def test_a_needed_key_that_fails_builds_nothing_and_reads_no_spaces_or_fits(tmp_path):
     """The keys read once built are not read for a piece that failed: nothing sits on it."""
-    text = VALID.replace("kind: card", "kind: card\n    count: x\n    fits: [{space: nowhere, holds: ghost}]")
+    text = VALID.replace("kind: card", "kind: card\n    count: x\n    spaces: {Slot: [66mm]}\n    fits: [{space: slot}]")
     assert errors(write_game(tmp_path, text)) == [
         'error: GAME/game.yaml:7: components[0].count: expected a whole number, got "x"']
 
