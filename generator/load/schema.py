@@ -1,19 +1,21 @@
 """Every key the spec, a theme and an examples file accept, declared once: section -> fields (key, kind, default, doc).
 
 The readers validate from this table (`Reader.mapping` takes a section's keys from it, `Reader.field` reads a
-simple value with the reader its kind names and the default written here), and docs/spec.md's key tables are
-generated from it (`python tools/make_spec_doc.py`; a test fails when the page and the table differ), so a key,
-its default and its documentation cannot drift apart. Values the loader reads with code of its own (sections,
-lists, template names) have a kind without a reader; their defaults still come from here.
+simple value with the reader function its kind holds and the default written here), and docs/spec.md's key tables
+are generated from it (`python tools/make_spec_doc.py`; a test fails when the page and the table differ), so a
+key, its default and its documentation cannot drift apart. Values the loader reads with code of its own
+(sections, lists, template names) have a kind without a reader; their defaults still come from here, and a
+component's keys are read by walking this table's "component" section (generator/load/components.py).
 """
 
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field as dataclass_field
-from typing import Any
+from typing import Any, Callable
 
 from generator.common.limits import MAX_PLAYERS
+from generator.load.values import ValueReader
 from generator.model.game import FONT_STYLES, KINDS, PATTERNS, SHAPES
 
 MISSING = object()           # no default: an absent key is simply absent
@@ -21,10 +23,11 @@ MISSING = object()           # no default: an absent key is simply absent
 
 @dataclass(frozen=True)
 class Kind:
-    """What a value is, as the docs show it, and the Reader method (with its options) that validates it."""
+    """What a value is, as the docs show it, and the reader function (with its options) that validates it: a
+    function of ValueReader, called with the Reader, the value and its key path."""
 
     label: str
-    reader: str | None = None
+    reader: Callable[..., Any] | None = None
     options: tuple[tuple[str, Any], ...] = ()
 
 
@@ -44,12 +47,12 @@ class Section:
     fields: tuple[Field, ...] = dataclass_field(default=())
 
 
-TEXT = Kind("text", "text")
-ANY_TEXT = Kind("text", "text", (("allow_empty", True),))
-ID = Kind("id", "slug")
-YES_NO = Kind("true/false", "boolean")
-COLOUR = Kind("`#rrggbb`", "colour")
-PATTERN = Kind("pattern", "pattern")
+TEXT = Kind("text", ValueReader.text)
+ANY_TEXT = Kind("text", ValueReader.text, (("allow_empty", True),))
+ID = Kind("id", ValueReader.slug)
+YES_NO = Kind("true/false", ValueReader.boolean)
+COLOUR = Kind("`#rrggbb`", ValueReader.colour)
+PATTERN = Kind("pattern", ValueReader.pattern)
 MAPPING = Kind("mapping")
 LIST = Kind("list")
 TEMPLATE = Kind("template")
@@ -59,15 +62,15 @@ ANYTHING = Kind("any")
 def whole(minimum: int | None = None, maximum: int | None = None) -> Kind:
     label = "whole number" + (f", {minimum:,} to {maximum:,}" if maximum is not None else
                               f", at least {minimum}" if minimum is not None else "")
-    return Kind(label, "integer", (("minimum", minimum), ("maximum", maximum)))
+    return Kind(label, ValueReader.integer, (("minimum", minimum), ("maximum", maximum)))
 
 
 def length(positive: bool = True) -> Kind:
-    return Kind("length", "length", (("positive", positive),))
+    return Kind("length", ValueReader.length, (("positive", positive),))
 
 
 def one_of(options: tuple[str, ...]) -> Kind:
-    return Kind("one of " + ", ".join(options), "choice", (("options", options),))
+    return Kind("one of " + ", ".join(options), ValueReader.choice, (("options", options),))
 
 
 def section(intro: str, *fields: Field) -> Section:
