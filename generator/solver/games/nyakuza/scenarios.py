@@ -15,6 +15,7 @@ from generator.common.errors import Problem, ProblemCollector, SpecError
 from generator.model.example import Example
 from generator.solver.base import Rules
 from generator.solver.games.nyakuza.bidding import IllegalBid, clockwise_from, final_winners, resolve_bids
+from generator.solver.games.nyakuza.chance import put_tile
 from generator.solver.games.nyakuza.spec import WHARF_ORDERS, Board, NyakuzaSpec
 from generator.solver.games.nyakuza.state import Build, IllegalMove, NyakuzaState
 from generator.load.reader import Reader
@@ -110,7 +111,7 @@ def position(g: Given) -> NyakuzaState:
 def _finish_position(state: NyakuzaState, seats: list[str], tiles: list[int], used: list[int], built: dict,
                      held: dict, stalls: dict, secret: dict) -> None:
     for n in set(tiles) | set(used):
-        state._put_tile(n)
+        put_tile(state, n)
     for n in used:
         state.used[state.board.resource[n]] = True
         state.used_count += 1
