@@ -17,7 +17,7 @@ from generator.model.example import Example
 from generator.solver.base import Rules
 from generator.solver.games.niya.garden import Garden, read_layout
 from generator.solver.games.niya.match import MATCH_FORMATS, GameResult, play_match
-from generator.solver.games.niya.spec import FULL_BOARD, PLAYERS, Tile
+from generator.solver.games.niya.spec import FULL_BOARD, PLAYERS, NiyaSpec, Tile
 from generator.solver.games.niya.state import NiyaState
 from generator.load.reader import Reader
 from generator.load.yamlio import join
@@ -72,7 +72,7 @@ def read_results(r: Reader, value: Any, where: str, cells: int) -> list[GameResu
 
 
 # -- the scenarios: each returns JSON-like data compared key by key with the example's `expected` ----------
-def scenario_game(rules: Rules, ex: Example) -> dict[str, Any]:
+def scenario_game(rules: Rules[NiyaSpec], ex: Example) -> dict[str, Any]:
     """given: layout (row strings of codes or names, or one "/"-separated string), moves, full_board?"""
     r, g = read_given(ex, ("layout", "moves"), ("full_board",))
     garden = _layout(rules, r, g["layout"], "given.layout") if "layout" in g else None
@@ -84,7 +84,7 @@ def scenario_game(rules: Rules, ex: Example) -> dict[str, Any]:
     return replay(NiyaState(garden, full_board), moves)
 
 
-def scenario_blocked(rules: Rules, ex: Example) -> dict[str, Any]:
+def scenario_blocked(rules: Rules[NiyaSpec], ex: Example) -> dict[str, Any]:
     """given: last_removed, tiles_left (names or codes): can the opponent move at all?"""
     r, g = read_given(ex, ("last_removed", "tiles_left"), ())
     last = _tile(rules, r, g["last_removed"], "given.last_removed") if "last_removed" in g else None
@@ -100,7 +100,7 @@ def scenario_blocked(rules: Rules, ex: Example) -> dict[str, Any]:
             "winner": None if replies else "mover"}
 
 
-def scenario_match(rules: Rules, ex: Example) -> dict[str, Any]:
+def scenario_match(rules: Rules[NiyaSpec], ex: Example) -> dict[str, Any]:
     """given: format (single, wins, points), target (points only), first_starter (1, 2, random), results."""
     r, g = read_given(ex, ("format", "results"), ("target", "first_starter"))
     fmt = r.choice(g.get("format"), "given.format", MATCH_FORMATS)
@@ -122,7 +122,7 @@ def scenario_match(rules: Rules, ex: Example) -> dict[str, Any]:
             "starting_player_each_game": [s.starter or "random" for s in standings]}
 
 
-def _target(rules: Rules, r: Reader, fmt: str | None, g: dict) -> int:
+def _target(rules: Rules[NiyaSpec], r: Reader, fmt: str | None, g: dict) -> int:
     if fmt != "points":
         if "target" in g:
             r.add("given.target", f"only the points format takes a target; {fmt} plays to rules.wins_needed")
@@ -134,7 +134,7 @@ def _target(rules: Rules, r: Reader, fmt: str | None, g: dict) -> int:
     return target or 0
 
 
-def _layout(rules: Rules, r: Reader, value: Any, where: str) -> Garden | None:
+def _layout(rules: Rules[NiyaSpec], r: Reader, value: Any, where: str) -> Garden | None:
     value = r.unwrap(value, where)
     rows = value.split("/") if isinstance(value, str) else value
     if not (isinstance(rows, list) and all(isinstance(row, str) for row in rows)):
@@ -146,7 +146,7 @@ def _layout(rules: Rules, r: Reader, value: Any, where: str) -> Garden | None:
     return garden
 
 
-def _tile(rules: Rules, r: Reader, value: Any, where: str) -> Tile | None:
+def _tile(rules: Rules[NiyaSpec], r: Reader, value: Any, where: str) -> Tile | None:
     tile = rules.spec.lookup.get(value.upper()) if isinstance(value, str) else None
     if tile is None:
         r.add(where, f'expected a tile name like "Pine/Sun" or a code like "PS", got {describe(value)}')

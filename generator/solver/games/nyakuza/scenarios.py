@@ -141,7 +141,7 @@ def placement_step(board: Board, where: str, secret: bool, builds: list[Build]) 
 
 
 # -- the scenarios: each returns JSON-like data compared key by key with the example's `expected` ----------
-def scenario_setup(rules: Rules, ex: Example) -> dict[str, Any]:
+def scenario_setup(rules: Rules[NyakuzaSpec], ex: Example) -> dict[str, Any]:
     players = ex.given.get("players")
     if players not in rules.spec.setups:
         raise SpecError(Problem(f"expected a player count of the setup, got {players!r}", where="given.players"))
@@ -152,7 +152,7 @@ def scenario_setup(rules: Rules, ex: Example) -> dict[str, Any]:
             "max_rounds": with_tiles + 1}
 
 
-def scenario_bid(rules: Rules, ex: Example) -> dict[str, Any]:
+def scenario_bid(rules: Rules[NyakuzaSpec], ex: Example) -> dict[str, Any]:
     g = Given(rules.spec, ex.given)
     clans = g.items("seats", g.clan)
     labels = [str(x) for x in g.get("seats")] if clans else []
@@ -176,7 +176,7 @@ def scenario_bid(rules: Rules, ex: Example) -> dict[str, Any]:
     return answer
 
 
-def scenario_turn(rules: Rules, ex: Example) -> dict[str, Any]:
+def scenario_turn(rules: Rules[NyakuzaSpec], ex: Example) -> dict[str, Any]:
     """One clan's placements in a position; stops at the first illegal one and says why."""
     g = Given(rules.spec, ex.given)
     state = position(g)
@@ -199,7 +199,7 @@ def scenario_turn(rules: Rules, ex: Example) -> dict[str, Any]:
     return _outcome(state, seat, steps, illegal)
 
 
-def scenario_legal(rules: Rules, ex: Example) -> dict[str, Any]:
+def scenario_legal(rules: Rules[NyakuzaSpec], ex: Example) -> dict[str, Any]:
     g = Given(rules.spec, ex.given)
     state = position(g)
     player = g.clan(g.get("player"), "given.player")
@@ -210,7 +210,7 @@ def scenario_legal(rules: Rules, ex: Example) -> dict[str, Any]:
     return {"legal": {k: v is None for k, v in why.items()}, "why": {k: v for k, v in why.items() if v}}
 
 
-def scenario_ranking(rules: Rules, ex: Example) -> dict[str, Any]:
+def scenario_ranking(rules: Rules[NyakuzaSpec], ex: Example) -> dict[str, Any]:
     g = Given(rules.spec, ex.given)
     built = g.per_clan("stalls_built", lambda v, w: g.r.integer(v, w, minimum=0))
     held = g.per_clan("kobans", lambda v, w: g.r.integer(v, w, minimum=0))
@@ -221,7 +221,7 @@ def scenario_ranking(rules: Rules, ex: Example) -> dict[str, Any]:
     return {"winners": list(final_winners(seats, built, held))}
 
 
-def _move(rules: Rules, g: Given, move: Any, where: str) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
+def _move(rules: Rules[NyakuzaSpec], g: Given, move: Any, where: str) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
     m = move if isinstance(move, dict) else {"place": move}
     m = g.r.mapping(m, where, ("place",), ("build",)) or {"place": None}
     builds = g.r.sequence(m.get("build", []), join(where, "build")) or []
