@@ -7,7 +7,7 @@ that a whole file is checked in one pass.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from typing import Any, Iterable, TypeVar
 
 from generator.common.errors import ProblemCollector, did_you_mean
 from generator.model.game import FONT_WEIGHTS, PATTERNS, SOURCES, FontRole, Provenance
@@ -20,6 +20,16 @@ SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 MAX_ID = 64
 COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 PROVENANCE_KEYS = {"value", "source", "note"}
+T = TypeVar("T")
+
+
+def known(value: T | None) -> T:
+    """A value a Reader read, once its ProblemCollector has raised nothing: a reader returns None only after
+    recording a problem, so a required value is known here (None would be a caller reading a key it never
+    required: a bug, said as one)."""
+    if value is None:
+        raise ValueError("a required value was read as None without a problem recorded")
+    return value
 
 
 class Reader:
@@ -91,8 +101,9 @@ class Reader:
     def ids(self, value: Any, where: str) -> tuple[str, ...] | None:
         """A non-empty list of distinct ids (resource types, symbols...)."""
         items = self.sequence(value, where, min_items=1)
-        names = [self.slug(v, join(where, i)) for i, v in enumerate(items or ())]
-        if items is None or None in names:
+        slugs = [self.slug(v, join(where, i)) for i, v in enumerate(items or ())]
+        names = [n for n in slugs if n is not None]
+        if items is None or len(names) != len(slugs):
             return None
         if len(set(names)) != len(names):
             self.add(where, f"expected distinct names, got {', '.join(names)}")
