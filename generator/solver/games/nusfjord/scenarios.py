@@ -110,7 +110,7 @@ def _count(given: dict[str, Any], key: str, default: int | None = None) -> int:
 
 
 def _players(rules: Rules[NusfjordSpec], given: dict[str, Any]) -> int:
-    p = given.get("players")
+    p: Any = given.get("players")          # as the example writes it
     if p not in rules.spec.by_players:
         raise SpecError(Problem(f"expected a player count of rules.by_players "
                                 f"({', '.join(map(str, rules.spec.player_counts))}), got {p!r}", None,
