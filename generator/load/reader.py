@@ -24,9 +24,9 @@ T = TypeVar("T")
 
 
 def known(value: T | None) -> T:
-    """A value a Reader read, once its ProblemCollector has raised nothing: a reader returns None only after
-    recording a problem, so a required value is known here (None would be a caller reading a key it never
-    required: a bug, said as one)."""
+    """A value a reader read, once its problems were raised (none were): a Reader (or a reader of a game's
+    rules package) returns None only after recording a problem, so a required value is known here (None would
+    be a caller reading a key it never required: a bug, said as one)."""
     if value is None:
         raise ValueError("a required value was read as None without a problem recorded")
     return value

@@ -127,7 +127,7 @@ class Rules(Generic[SpecT]):
     def scenario_deal(self, example: Example) -> dict[str, Any]:
         """given: {players: N}. What the setup deals at N players: for each component, the pieces needed,
         the pieces printed and how many are left (so an example can pin the spec's numbers down)."""
-        players = example.given.get("players")
+        players: Any = example.given.get("players")         # as the example writes it
         entry = next((e for e in self.game.setup if e.players == players), None)
         if entry is None:
             counts = ", ".join(str(e.players) for e in self.game.setup) or "none"

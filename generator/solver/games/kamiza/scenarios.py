@@ -17,7 +17,7 @@ from generator.solver.games.kamiza.parse import BadInput, check_players, make_pl
 from generator.solver.games.kamiza.referee import judge
 from generator.solver.games.kamiza.spec import HIT_MAN_READINGS, TWO_RAIDS_APART, KamizaSpec
 from generator.solver.games.kamiza.tiebreak import chickens
-from generator.load.reader import Reader
+from generator.load.reader import Reader, known
 from generator.load.yamlio import join
 
 
@@ -55,7 +55,7 @@ def scenario_match(rules: Rules[KamizaSpec], example: Example) -> dict[str, Any]
         r.add(join("given.cards_left", p), f"expected the card {p} has left: {rules.spec.card_list()}")
     r.problems.raise_if_any()
     _example_input(check_players, "given.totals", list(points), rules.game.players_max, "total")
-    return chickens(points, left).as_json()
+    return chickens({p: known(n) for p, n in points.items()}, {p: known(c) for p, c in left.items()}).as_json()
 
 
 def _example_input(parse: Callable[..., Any], where: str, *args: Any) -> Any:

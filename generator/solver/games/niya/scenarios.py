@@ -19,7 +19,7 @@ from generator.solver.games.niya.garden import Garden, read_layout
 from generator.solver.games.niya.match import MATCH_FORMATS, GameResult, play_match
 from generator.solver.games.niya.spec import FULL_BOARD, PLAYERS, NiyaSpec, Tile
 from generator.solver.games.niya.state import NiyaState
-from generator.load.reader import Reader
+from generator.load.reader import Reader, known
 from generator.load.yamlio import join
 from generator.common.units import describe
 
@@ -77,11 +77,10 @@ def scenario_game(rules: Rules[NiyaSpec], ex: Example) -> dict[str, Any]:
     r, g = read_given(ex, ("layout", "moves"), ("full_board",))
     garden = _layout(rules, r, g["layout"], "given.layout") if "layout" in g else None
     moves = read_moves(r, g["moves"], "given.moves") if "moves" in g else []
-    full_board = rules.spec.full_board
-    if "full_board" in g:
-        full_board = r.choice(g["full_board"], "given.full_board", FULL_BOARD)
+    full_board = r.choice(g["full_board"], "given.full_board", FULL_BOARD) if "full_board" in g \
+        else rules.spec.full_board
     r.problems.raise_if_any()
-    return replay(NiyaState(garden, full_board), moves)
+    return replay(NiyaState(known(garden), known(full_board)), moves)
 
 
 def scenario_blocked(rules: Rules[NiyaSpec], ex: Example) -> dict[str, Any]:
@@ -95,7 +94,7 @@ def scenario_blocked(rules: Rules[NiyaSpec], ex: Example) -> dict[str, Any]:
             r.add("given.tiles_left", f"{tile.name} is listed {n} time{'s' * (n > 1)}"
                   f"{' and as the last removed tile' * (tile == last)}; expected each tile once, in one place")
     r.problems.raise_if_any()
-    replies = [t.name for t in left if t.shares(last)]
+    replies = [t.name for t in map(known, left) if t.shares(known(last))]
     return {"opponent_legal_moves": len(replies), "opponent_replies": replies, "opponent_loses": not replies,
             "winner": None if replies else "mover"}
 
@@ -110,7 +109,7 @@ def scenario_match(rules: Rules[NiyaSpec], ex: Example) -> dict[str, Any]:
         r.add("given.first_starter", f'expected 1, 2 or "random", got {describe(starter)}')
     results = read_results(r, g.get("results"), "given.results", rules.spec.grid ** 2)
     r.problems.raise_if_any()
-    standings, winner = play_match(results, fmt, target, None if starter == "random" else starter,
+    standings, winner = play_match(results, known(fmt), target, None if starter == "random" else starter,
                                    rules.spec.next_starter)
     if len(standings) < len(results):
         r.add(join("given.results", len(standings)),
