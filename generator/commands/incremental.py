@@ -92,6 +92,8 @@ class Memo:
 
     def keep_designs(self, pdf: bytes) -> None:
         """designs.pdf where the long-lived compiler reads it (the sheets draw its pages)."""
+        if self._runner is None:
+            raise RuntimeError("designs kept before the compiler was started")
         (self._runner[1].root / "designs.pdf").write_bytes(pdf)
 
     def checks(self, game: Any, look: Any, run: Callable[[], Any]) -> Any:
