@@ -70,8 +70,9 @@ class Raster:
         """The pixels as a Pillow image (for pasting into sheets; one copy)."""
         from PIL import Image
 
-        return Image.frombuffer("RGB", (self.width, self.height), memoryview(self.data)[1:], "raw", "RGB",
-                                self.stride, 1)
+        # Pillow's annotation leaves out memoryview, which it reads as a buffer (no copy of the pixels)
+        return Image.frombuffer("RGB", (self.width, self.height), memoryview(self.data)[1:],  # type: ignore[arg-type]
+                                "raw", "RGB", self.stride, 1)
 
 
 def rasterise(page, scale: float, size: tuple[int, int] | None = None, offset: tuple[int, int] = (0, 0)) -> Raster:
@@ -161,7 +162,7 @@ def write_pngs(designs_pdf: Path, targets: list[tuple[Path, float, float]], tick
     """`targets`: (file, full width mm, full height mm) for each page of `designs_pdf`, in order."""
     import pypdfium2 as pdfium
 
-    jobs = []
+    jobs: list[Job] = []
     pdf = pdfium.PdfDocument(str(designs_pdf))
     try:
         for i, (target, w_mm, h_mm) in enumerate(targets):
