@@ -297,8 +297,7 @@ def _watch(name: str, options: BuildOptions, status: Status, game: Path, out: Te
     parent is not watched)."""
     import watchfiles
 
-    output, pending = Path(os.path.realpath(options.out)), True
-    warned: set[str] = set()
+    output, warned, pending = Path(os.path.realpath(options.out)), set[str](), True
     roots = _watched(game, options)
     while True:
         folders = _folders(roots, output, warned, out)

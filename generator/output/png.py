@@ -24,10 +24,13 @@ import zlib
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from generator.common.errors import OutputError, Problem
 from generator.common.units import MM_PER_IN
+
+if TYPE_CHECKING:               # Pillow loads when a picture is made, not with the module
+    from PIL import Image
 
 DPI = 300
 ZLIB_LEVEL = 1
@@ -66,7 +69,7 @@ class Raster:
         lines = b"".join(b"\0" + raw[y * row:(y + 1) * row] for y in range(rgb.height))
         return cls(rgb.width, rgb.height, ctypes.create_string_buffer(lines, len(lines) + 1))
 
-    def image(self):
+    def image(self) -> Image.Image:
         """The pixels as a Pillow image (for pasting into sheets; one copy)."""
         from PIL import Image
 
