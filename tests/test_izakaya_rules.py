@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 
 import pytest
 
 from conftest import run_cli
+from generator.common.errors import SpecError
 from generator.geometry.nets import tetrahedron
 from generator.solver.check import check_game
 from generator.solver.games.izakaya.grid import Grid, edge
 from generator.solver.games.izakaya.rules import Building, Position, bid, claim_ruling, drink_ruling, score
+from generator.solver.games.izakaya.spec import read_spec
 from generator.solver.registry import rules_for
 from generator.load.game import load_game
 
@@ -224,3 +227,14 @@ def test_an_example_that_breaks_the_rules_is_refused_like_a_position_file(tmp_pa
     code, out, err = run_cli("check", "izakaya", "--examples", str(bad))
     assert code == 2 and "examples[0].given.drinks[0].corner: [0, 0] is not a drink spot" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_disabled_card_off_the_grid_is_a_spec_error():
+    """A card [row, col] outside its grid names its key path (it once raised a TypeError building the path)."""
+    game = load_game("izakaya")
+    grids = {k: dict(v) for k, v in game.rules["grids"].items()}
+    first = next(iter(grids))
+    grids[first]["disabled"] = [[99, 0]]
+    with pytest.raises(SpecError) as exc:
+        read_spec(dataclasses.replace(game, rules={**game.rules, "grids": grids}))
+    assert [p.where for p in exc.value.problems] == [f"rules.grids[{first}].disabled[0]"]

@@ -23,6 +23,7 @@ from generator.solver.games.nyakuza.scenarios import Given, position
 from generator.solver.games.nyakuza.spec import read_spec
 from generator.solver.games.nyakuza.moves import BID, IllegalMove
 from generator.solver.games.nyakuza.state import NyakuzaState
+from generator.solver.games.nyakuza import stalls
 from generator.load import load_game
 
 SEATS = ["Purple", "Red", "Blue", "Green"]
@@ -443,13 +444,13 @@ def test_the_simulation_reports_per_player_count(game):
 
 
 def test_a_koban_leak_fails_the_simulation(spec, monkeypatch):
-    real = NyakuzaState._build
+    real = stalls.build
 
-    def leaky(self, p, build):
-        real(self, p, build)
-        self.kobans[p] += 1         # a Stall that forgets to take one Kōban
+    def leaky(table, p, build):
+        real(table, p, build)
+        table.kobans[p] += 1         # a Stall that forgets to take one Kōban
 
-    monkeypatch.setattr(NyakuzaState, "_build", leaky)
+    monkeypatch.setattr(stalls, "build", leaky)
     tally = simulate(spec, 4, 4, 1)
     check = simulation_report(spec, tally, 1)
     assert tally.failed_games > 0 and not check.ok and "Kōbans NOT conserved" in check.detail

@@ -166,8 +166,9 @@ def refine_corners(gray: np.ndarray, found: dict[int, np.ndarray], layout: dict[
         if marker not in layout:
             continue
         corners = np.array(layout[marker])
-        lines = [_side_line(gray, to_px, corners[k], corners[(k + 1) % 4]) for k in range(4)]
-        if any(line is None for line in lines):
+        fitted = [_side_line(gray, to_px, corners[k], corners[(k + 1) % 4]) for k in range(4)]
+        lines = [line for line in fitted if line is not None]
+        if len(lines) < 4:
             continue
         crossed = [np.cross(lines[k - 1], lines[k]) for k in range(4)]   # corner k: sides k-1 and k
         if any(abs(c[2]) < 1e-9 for c in crossed):

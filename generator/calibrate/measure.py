@@ -105,6 +105,7 @@ def compare(front: Placement, back: Placement, page_mm: tuple[float, float], dup
     corners = [np.array(c) for c in ((0, 0), (w, 0), (0, h), (w, h))]
     spread = max(float(np.linalg.norm(back.apply(c + np.array(built_mm) + add) - behind(c + np.array(built_mm))))
                  for c in corners)
+    fx, fy = map(float, front.offset_at(centre))
+    bx, by = map(float, back.offset_at(drawn))
     return Result((float(add[0]), float(add[1])), back.rotation_deg + front.rotation_deg, back.scale / front.scale,
-                  tuple(map(float, front.offset_at(centre))), tuple(map(float, back.offset_at(drawn))),
-                  front.rotation_deg, back.rotation_deg, spread)
+                  (fx, fy), (bx, by), front.rotation_deg, back.rotation_deg, spread)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from typing import NoReturn
 
 from generator.common.errors import Option, OptionError, OptionProblem, Problem, did_you_mean
 from generator.common.limits import MAX_DIGITS
@@ -18,7 +19,7 @@ EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line on stderr and exit code 2, like every other bad input."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise OptionError(f"{self.prog}: {message}")
 
     def _check_value(self, action: argparse.Action, value: object) -> None:
@@ -76,10 +77,10 @@ def back_offset(text: str) -> tuple[float, float]:
     try:
         if len(parts) != 2:
             raise ValueError
-        out = tuple(parse_length_mm(p if u else p.strip() + "mm") for p, u in zip(parts, united))
-        if any(abs(v) > MAX_BACK_OFFSET_MM for v in out):
+        x, y = (parse_length_mm(p if u else p.strip() + "mm") for p, u in zip(parts, united))
+        if any(abs(v) > MAX_BACK_OFFSET_MM for v in (x, y)):
             raise ValueError
-        return out  # type: ignore[return-value]
+        return x, y
     except ValueError:
         units = f" (or each with a unit: {UNITS_SAID})" if any(united) else ""
         raise argparse.ArgumentTypeError(f'expected X,Y in millimetres{units}, each from -{MAX_BACK_OFFSET_MM:g} to '

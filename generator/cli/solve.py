@@ -59,8 +59,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 QUESTION = " question"     # where the parser keeps a named question's name (no parameter can be called that)
 
 
-def question_parsers(prog: str, asked: Questions) -> tuple[argparse.ArgumentParser,
-                                                             dict[str, argparse.ArgumentParser]]:
+def question_parsers(prog: str, asked: Questions) -> tuple[Parser, dict[str, Parser]]:
     """The parser of `pnp solve GAME`, built from the game's declared questions, and each named question's own."""
     top = Parser(prog=prog, description=asked.description)
     if asked.unnamed:

@@ -88,7 +88,7 @@ class _Handler(SimpleHTTPRequestHandler):
     status: Status
     server: _Server
 
-    def send_head(self) -> BinaryIO | None:   # type: ignore[override]   (GET and HEAD both answer from here)
+    def send_head(self) -> BinaryIO | None:   # GET and HEAD both answer from here
         """403 for another Host; else /__status, or a regular file of the build (404 for anything else)."""
         if self._addressed_to_us():
             return self._answer()
@@ -297,7 +297,7 @@ def _watch(name: str, options: BuildOptions, status: Status, game: Path, out: Te
     parent is not watched)."""
     import watchfiles
 
-    output, warned, pending = Path(os.path.realpath(options.out)), set(), True
+    output, warned, pending = Path(os.path.realpath(options.out)), set[str](), True
     roots = _watched(game, options)
     while True:
         folders = _folders(roots, output, warned, out)

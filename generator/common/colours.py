@@ -41,7 +41,8 @@ def rgb(hex_colour: str) -> tuple[float, float, float]:
     h = hex_colour.lstrip("#")
     if len(h) == 3:
         h = "".join(c * 2 for c in h)
-    return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
+    r, g, b = (int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return r, g, b
 
 
 def linear(c: float) -> float:
@@ -50,15 +51,18 @@ def linear(c: float) -> float:
 
 
 def _mul(m: Matrix, v: tuple[float, float, float]) -> tuple[float, float, float]:
-    return tuple(sum(m[i][j] * v[j] for j in range(3)) for i in range(3))  # type: ignore[return-value]
+    r, g, b = (sum(m[i][j] * v[j] for j in range(3)) for i in range(3))
+    return r, g, b
 
 
 def simulate(hex_colour: str, vision: str) -> tuple[float, float, float]:
     """Linear RGB of a colour as seen with `vision` ("normal" or a key of MACHADO_2009)."""
-    lin = tuple(linear(c) for c in rgb(hex_colour))
+    r, g, b = rgb(hex_colour)
+    lin = (linear(r), linear(g), linear(b))
     if vision == "normal":
-        return lin  # type: ignore[return-value]
-    return tuple(min(1.0, max(0.0, c)) for c in _mul(MACHADO_2009[vision], lin))  # type: ignore[return-value]
+        return lin
+    r, g, b = (min(1.0, max(0.0, c)) for c in _mul(MACHADO_2009[vision], lin))
+    return r, g, b
 
 
 def lab_of_linear(lin: tuple[float, float, float]) -> Lab:

@@ -6,6 +6,7 @@ outline path and fold coordinates that would have to agree with the template's p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.geometry.segment import Segment
@@ -90,4 +91,4 @@ def _tab(p: tuple[float, float], q: tuple[float, float], t: float) -> list[tuple
 
 
 # kind -> the function drawing it; the loader reads its sizes by the keys of section net_<kind>, in this argument order
-NETS = {"box": box, "tetrahedron": tetrahedron}
+NETS: dict[str, Callable[..., Net]] = {"box": box, "tetrahedron": tetrahedron}

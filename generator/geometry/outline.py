@@ -52,7 +52,8 @@ def segments(path: str) -> list[tuple]:
     tokens = _tokens(path)
     if tokens and tokens[0] not in ("M", "m"):
         raise OutlineError(f'expected the path to start with "M", got "{tokens[0]}"')
-    out, x, y, start, i, cmd = [], 0.0, 0.0, (0.0, 0.0), 0, None
+    out: list[tuple] = []
+    x, y, start, i, cmd = 0.0, 0.0, (0.0, 0.0), 0, ""        # a path starts with "M": cmd is set before it is read
     while i < len(tokens):
         if tokens[i].isalpha():
             cmd = tokens[i]

@@ -70,7 +70,7 @@ def tile_board(piece: PieceInput, options: SheetOptions, first_index: int, title
     rotation, cols, rows = _tiling(piece, options)
     if len(rows) > len(string.ascii_uppercase):
         raise OptionError(f'"{piece.design}" needs more than 26 rows of tiles on {options.paper}; choose a larger paper')
-    pages = []
+    pages: list[Page] = []
     for r, (sy, sh) in enumerate(rows):
         for c, (sx, sw) in enumerate(cols):
             x0 = area.x + (area.w - sw) / 2
@@ -109,7 +109,7 @@ def _edge_marks(x0, y0, w, h, col, row, cols, rows, b) -> list[Line]:
     for y in ys:
         lines.append(Line(x0 - gap - length, y, x0 - gap, y, "crop"))
         lines.append(Line(x0 + w + gap, y, x0 + w + gap + length, y, "crop"))
-    return [Line(*(rounded(v, 4) for v in (l.x1, l.y1, l.x2, l.y2)), l.kind) for l in lines]
+    return [l.snapped() for l in lines]
 
 
 def _cut_positions(start: float, size: float, k: int, n: int, b: float) -> list[float]:
@@ -152,7 +152,7 @@ def _alignment(x0, y0, w, h, col, row, cols, rows) -> list[Line]:
             else:
                 y = y0 + OVERLAP_MM / 2 if side == "top" else y0 + h - OVERLAP_MM / 2
                 lines += _cross(x0 + w * f, y)
-    return [Line(*(rounded(v, 4) for v in (l.x1, l.y1, l.x2, l.y2)), l.kind) for l in lines]
+    return [l.snapped() for l in lines]
 
 
 def _assembly_map(right: float, top: float, row: int, col: int, rows: int, cols: int) -> list[Line]:
@@ -166,4 +166,4 @@ def _assembly_map(right: float, top: float, row: int, col: int, rows: int, cols:
         lines.append(Line(x0 + c * cell, top, x0 + c * cell, top + rows * cell, "map"))
     cx, cy = x0 + col * cell, top + row * cell
     lines += [Line(cx, cy, cx + cell, cy + cell, "map"), Line(cx + cell, cy, cx, cy + cell, "map")]
-    return [Line(*(rounded(v, 4) for v in (l.x1, l.y1, l.x2, l.y2)), l.kind) for l in lines]
+    return [l.snapped() for l in lines]

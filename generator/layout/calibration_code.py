@@ -103,9 +103,9 @@ def decode(bits: list[int]) -> SheetCode | None:
     if len(bits) != CODE_CELLS or tuple(bits[:4]) != MAGIC or _crc8(bits[:28]) != bits[28:]:
         return None
     number = lambda part: int("".join(map(str, part)), 2)
-    offset = tuple(rounded((number(part) - OFFSET_BIAS) * OFFSET_STEP_MM, 2) for part in (bits[8:18], bits[18:28]))
+    x, y = (rounded((number(part) - OFFSET_BIAS) * OFFSET_STEP_MM, 2) for part in (bits[8:18], bits[18:28]))
     return SheetCode(PAPER_CODES[number(bits[4:6])], "short" if bits[6] else "long", "back" if bits[7] else "front",
-                     offset)  # type: ignore[arg-type]
+                     (x, y))
 
 
 def _square(x: float, y: float, w: float, h: float) -> str:

@@ -31,6 +31,13 @@ class Pair:
     piece: PieceInput    # the front as the spec gives it
     stack: bool          # back below the front (fold line horizontal in the piece's frame), else beside it
 
+    @property
+    def back(self) -> str:
+        """The back's design: only a piece with a back is paired (fold_inputs)."""
+        if self.piece.back is None:
+            raise ValueError(f"{self.piece.design} is paired without a back")
+        return self.piece.back
+
 
 def pair_piece(p: PieceInput, stack: bool) -> PieceInput:
     """The pair as one piece to pack: twice as long, keeping its back so it is grouped apart from
@@ -73,17 +80,17 @@ def fold_inputs(pieces: list[PieceInput], options: SheetOptions,
         stack = None if p.tileable and not fits_paper(p, options) else pairing(p, options, areas)
         if stack is None:
             apart.append(p)
-            out += [dataclasses.replace(p, back=None), _back_piece(p)]
+            out += [dataclasses.replace(p, back=None), _back_piece(p, p.back)]
             continue
         pairs[p.design] = Pair(p, stack)
         out.append(pair_piece(p, stack))
     return out, pairs, _apart_note(apart, options, areas)
 
 
-def _back_piece(p: PieceInput) -> PieceInput:
+def _back_piece(p: PieceInput, back: str) -> PieceInput:
     """A back printed on its own: upright, with the front's fold lines where they are behind it."""
     folds = tuple((rounded(p.w - x1, 4), y1, rounded(p.w - x2, 4), y2) for x1, y1, x2, y2 in p.folds)
-    return dataclasses.replace(p, design=p.back, back=None, folds=folds)
+    return dataclasses.replace(p, design=back, back=None, folds=folds)
 
 
 def _apart_note(apart: list[PieceInput], options: SheetOptions, areas: list) -> tuple[str, ...]:
@@ -132,7 +139,7 @@ def unfold(pl: Placement, pair: Pair, options: SheetOptions, first: int, block: 
     line = (x1, y1, x2, y2)
     back_turn = (pl.rotation + (180 if stack else 0)) % 360
     front = Placement(p.design, *front_rect, pl.rotation, _keep(front_rect, line, pl.keep), p.shape, p.cut, p.w, p.h)
-    back = Placement(p.back, *back_rect, back_turn, _keep(back_rect, line, pl.keep), p.shape, p.cut, p.w, p.h)
+    back = Placement(pair.back, *back_rect, back_turn, _keep(back_rect, line, pl.keep), p.shape, p.cut, p.w, p.h)
     outlines = []
     if p.shape != "rect" and options.marks != "none":
         outlines += [Outline(p.cut, front.x, front.y, front.rotation, p.w, p.h, k) for k in ("cut-halo", "cut")]

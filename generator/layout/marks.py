@@ -47,7 +47,8 @@ def mark_length(block: Block, others: list[Block], area: Rect, side: str, keep_o
 
 def trim_lines(block: Block) -> tuple[list[float], list[float]]:
     """Distinct x of vertical and y of horizontal trim lines of the block's pieces."""
-    xs, ys = set(), set()
+    xs: set[float] = set()
+    ys: set[float] = set()
     for i in range(len(block.items)):
         tx, ty = block.trim_origin(i % block.cols, i // block.cols)
         xs.update((rounded(tx, 4), rounded(tx + block.cell_w, 4)))
@@ -84,4 +85,4 @@ def block_lines(block: Block, others: list[Block], options: SheetOptions, area: 
         left, right = r.x - end["left"], r.right + end["right"]
         lines.extend(Line(x, top, x, bottom, "cut") for x in xs)
         lines.extend(Line(left, y, right, y, "cut") for y in ys)
-    return [Line(*(rounded(v, 4) for v in (l.x1, l.y1, l.x2, l.y2)), l.kind) for l in lines]
+    return [l.snapped() for l in lines]

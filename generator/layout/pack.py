@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Sequence
 
 from generator.common.units import rounded
 from generator.common.errors import OptionError, option_problem
@@ -202,8 +203,10 @@ def pack_pages(pieces: list[PieceInput], options: SheetOptions, label: tuple[flo
         key = (len(pages), sum(1 for pg in pages if needs_back(pg.blocks)), i)
         if best_key is None or key < best_key:
             best, best_key = pages, key
+        assert best is not None             # the first variant is always tried and kept
         if len(best) <= floor:
             break
+    assert best is not None
     return best
 
 
@@ -242,6 +245,7 @@ def _pack_variant(pieces: list[PieceInput], options: SheetOptions, label: tuple[
             trial, page, size = fill_page(ranked, options, label, strips, v)
             if best is None or size > best[2] + EPS:
                 best = (trial, page, size)
+        assert best is not None             # the first variant tried is kept
         groups = [g for g in best[0] if g]
         pages.append(best[1])
     return pages
@@ -268,6 +272,7 @@ def fill_page(groups: list[list[PieceInput]], options: SheetOptions, label: tupl
         size = _held(got, options)
         if best is None or size > best[2] + EPS:
             best = (tried, PackedPage(got, area, strip), size)
+    assert best is not None, "a page with no room for its label has strips to try"
     return best
 
 
@@ -305,7 +310,8 @@ def _fill(groups: list[list[PieceInput]], free: list[Rect], options: SheetOption
     widths = {id(g): _widths(g, options, band) for g in live} if variant.snug else {}
     while live:
         for k, g in enumerate(live):
-            others = sorted({w for q in live if q is not g for w in widths[id(q)]}) if widths else ()
+            others: Sequence[tuple[float, float]] = \
+                sorted({w for q in live if q is not g for w in widths[id(q)]}) if widths else ()
             best = _best_spot(free, g, options, band, others)
             if best is not None:
                 break
@@ -330,7 +336,7 @@ def _fill(groups: list[list[PieceInput]], free: list[Rect], options: SheetOption
 
 
 def _best_spot(free: list[Rect], group: list[PieceInput], options: SheetOptions, band: float,
-               others: list[tuple[float, float]] = ()):
+               others: Sequence[tuple[float, float]] = ()):
     """The free rectangle and orientation that place the most pieces (then waste the least); with `others`
     (a snug fill: the (pitch, overhead) across the page of the other groups' blocks), see _snug."""
     p = group[0]
@@ -372,7 +378,7 @@ def _widths(group: list[PieceInput], options: SheetOptions, band: float) -> set[
 
 
 def _snug(rect: Rect, fit: tuple[int, int, float, float], pitch: tuple[float, float], left: int,
-          others: list[tuple[float, float]]) -> tuple[int, int, float, float]:
+          others: Sequence[tuple[float, float]]) -> tuple[int, int, float, float]:
     """A block of up to three columns fewer when that leaves a strip beside it that another group fills
     more fully (the least paper left over across the rectangle); rows grow to hold as many as they can."""
     cols, rows, fw, fh = fit
@@ -383,6 +389,7 @@ def _snug(rect: Rect, fit: tuple[int, int, float, float], pitch: tuple[float, fl
         waste = min([room - x - ((room - x + EPS) // w) * w for w, x in others if room >= w + x - EPS] + [room])
         if best is None or waste < best[0] - EPS:
             best = (waste, c)
+    assert best is not None                 # cols >= 1: one width at least is tried
     c = best[1]
     if c == cols:
         return fit

@@ -87,6 +87,10 @@ class Line:
     y2: float
     kind: str  # "crop", "cut" or "fold"
 
+    def snapped(self) -> Line:
+        """The line with its ends rounded to 0.0001 mm, as the sheet writers draw it."""
+        return Line(rounded(self.x1, 4), rounded(self.y1, 4), rounded(self.x2, 4), rounded(self.y2, 4), self.kind)
+
 
 @dataclass(frozen=True)
 class Fill:

@@ -8,7 +8,7 @@ from generator.common.units import rounded
 from generator.layout.board import board_pages, tile_board
 from generator.layout.registration import registration_lines
 from generator.layout.duplex import back_placement
-from generator.layout.fold import fold_inputs, fold_words, unfold
+from generator.layout.fold import Pair, fold_inputs, fold_words, unfold
 from generator.layout.footer import FOOTER_MM, Footer, footer_length, footers, how_to_print, packed_footer, strip
 from generator.layout.marks import block_lines
 from generator.layout.pack import Block, Rect, fits_paper, printable
@@ -68,7 +68,8 @@ def _longest_words(title: str, options: SheetOptions) -> str:
 
 
 def _page_parts(blocks: list[Block], options: SheetOptions, area: Rect, only_backed: dict | None = None,
-                pairs: dict | None = None, folded: list | None = None, keep_out: tuple[Rect, ...] = ()):
+                pairs: dict | None = None, folded: list | None = None,
+                keep_out: tuple[Rect, ...] = ()) -> tuple[list[Placement], list, list[Outline]]:
     """Placements, marks and outlines of a page's blocks (of the double-sided blocks only, if asked).
     With `--duplex fold`, each packed pair becomes its front and back, and `folded` collects the pairs."""
     placements, lines, outlines = [], [], []
@@ -78,7 +79,7 @@ def _page_parts(blocks: list[Block], options: SheetOptions, area: Rect, only_bac
             placements.extend(pls)
             continue
         lines.extend(block_lines(block, [o for o in blocks if o is not block], options, area, keep_out))
-        if pairs and block.items[0].design in pairs:
+        if pairs and folded is not None and block.items[0].design in pairs:
             for pl in pls:
                 halves, more, pair = unfold(pl, pairs[pl.design], options, len(placements), block.bleed_rect)
                 placements.extend(halves)
@@ -100,7 +101,8 @@ def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> 
     carries its own, since it is cut on its own.
     """
     plain = dataclasses.replace(options, registration=False)
-    pairs, notes = {}, ()
+    pairs: dict[str, Pair] = {}
+    notes: tuple[str, ...] = ()
     if options.duplex == "fold":          # every page single-sided: backs beside their fronts (layout/fold.py)
         pieces, pairs, notes = fold_inputs(pieces, options, [f.area for f in footers(options)])
     boards = [p for p in pieces if p.tileable and not fits_paper(p, plain)]
@@ -171,7 +173,8 @@ def _packed_runs(pieces: list[PieceInput], options: SheetOptions, plain: SheetOp
 def _back_page(front: Page, blocks: list[Block], backs: dict, options: SheetOptions, footer: Footer,
                words: str) -> Page:
     placements = tuple(back_placement(pl, backs[pl.design], options) for pl in front.placements if backs[pl.design])
-    lines, outlines = (), ()
+    lines: tuple = ()
+    outlines: tuple[Outline, ...] = ()
     if options.duplex == "none":   # printed and cut on its own: the backs need marks of their own
         _, own_lines, own_outlines = _page_parts(blocks, options, footer.area, only_backed=backs,
                                                  keep_out=_spot(footer))

@@ -44,7 +44,9 @@ def legend(r: Reader, value: Any, numbered: Any, where: str) -> Legend | None:
     m = r.mapping(value, join(where, "legend"), free=True)
     if m is None or kind is None:
         return None
-    spaces, markers, blank = {}, {}, []
+    spaces: dict[str, str] = {}
+    markers: dict[str, str] = {}
+    blank: list[str] = []
     for letter, meaning in m.items():
         here = join(join(where, "legend"), str(letter))
         if not isinstance(letter, str) or len(letter.split()) != 1 or letter.isdigit():
@@ -52,7 +54,7 @@ def legend(r: Reader, value: Any, numbered: Any, where: str) -> Legend | None:
         elif meaning is None:
             blank.append(letter)
         elif isinstance(meaning, str):
-            spaces[letter] = r.slug(meaning, here)
+            spaces[letter] = r.slug(meaning, here) or meaning   # not an id: said, and the map still knows the letter
         else:
             mk = r.mapping(meaning, here, *keys("hexmap_marker"))
             if mk is not None and "marker" in mk:

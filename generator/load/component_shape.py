@@ -86,7 +86,8 @@ def size(r: Reader, value: Any, where: str, shape: str | None, orientation: str 
     if side is None:
         return None
     if shape == "hex":
-        return tuple(rounded(v, 4) for v in hex_box_mm(side, orientation or "pointy"))
+        w, h = hex_box_mm(side, orientation or "pointy")
+        return rounded(w, 4), rounded(h, 4)
     return (side, side)
 
 
@@ -117,9 +118,10 @@ def _fold_ends(r: Reader, m: dict, here: str) -> list[float]:
                 r.add(join(here, end), f"expected [x, y], got a list of {len(pair)}")
             break
         xy = [r.length(v, join(join(here, end), k), positive=False) for k, v in enumerate(pair)]
-        if None in xy:
+        read = [v for v in xy if v is not None]
+        if len(read) != len(xy):
             break
-        ends.extend(xy)
+        ends.extend(read)
     return ends
 
 

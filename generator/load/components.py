@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Collection
 from typing import Any, Callable
 
 from generator.model.game import Component, frozen_map
@@ -187,7 +188,7 @@ def walk(p: Piece, keys: tuple[Key, ...] = COMPONENT_KEYS, rules: tuple[Rule, ..
 class ComponentReader:
     """Reads `components:`; every problem goes to the shared Reader, so a file is checked in one pass."""
 
-    def __init__(self, r: Reader, folder: Path, folder_tables: set[str] = frozenset(), placeholders: bool = False):
+    def __init__(self, r: Reader, folder: Path, folder_tables: Collection[str] = frozenset(), placeholders: bool = False):
         self.r = r
         self.game = GameParts(folder, set(folder_tables), placeholders)
         self.declared: set[str] = set()     # every component id written, read without errors or not

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Any
+from typing import AbstractSet, Any
 
 from generator.common import paths
 from generator.common.confine import inside
@@ -111,7 +111,7 @@ class _GameReader:
         notes = self.notes(r.field(top, "game", "notes", ""))
         colour_checks = self.colour_checks(r.field(top, "game", "colour_checks", ""), palette)
         self.check_seats(components, pmax)
-        optional_text = {k: r.field(top, "game", k, "") or "" for k in ("subtitle", "edition", "rulebook")}
+        subtitle, edition, rulebook = (r.field(top, "game", k, "") or "" for k in ("subtitle", "edition", "rulebook"))
         if game_id and self.folder.name != game_id and self.folder.resolve().parent == paths.COMPONENTS.resolve():
             r.add("id", f'expected "{self.folder.name}" (the folder name), got "{game_id}"')
         self.limit_pieces(components, len(colours))
@@ -124,8 +124,7 @@ class _GameReader:
             art=frozen_map(art), labels=frozen_map(labels), components=tuple(components), setup=tuple(setup),
             rules=frozen_map(rules),
             notes=tuple(frozen_map(n) for n in notes), provenance=frozen_map(r.provenance), icons=frozen_map(icons),
-            rules_from=rules_from, colour_checks=colour_checks,
-            **optional_text)
+            rules_from=rules_from, colour_checks=colour_checks, subtitle=subtitle, edition=edition, rulebook=rulebook)
 
     def link(self, parts: ComponentReader, raw: Any, art: dict[str, Any], components: list[Component]) -> None:
         """What components say of each other and of the art: art folders used, map tiles, fits."""
@@ -288,7 +287,7 @@ class _GameReader:
                                               f'{", ".join(missing)}; files no value uses: {files}')
 
     def setup(self, value: Any, components: list[Component], pmin: int, pmax: int,
-              declared: set[str] = frozenset()) -> list[SetupEntry]:
+              declared: AbstractSet[str] = frozenset()) -> list[SetupEntry]:
         """Demands per player count; a component that failed to read is not reported again here."""
         r = self.r
         m = r.mapping(value, "setup", free=True) or {}
@@ -366,8 +365,9 @@ class _GameReader:
                     r.add(join(where, k), f'unknown palette colour "{name}"; expected one of: {", ".join(roles)}'
                                           f'{did_you_mean(name, roles)}')
             large = bool(r.field(p, "text_pair", "large", where))
-            if all(n in roles for n in names):
-                pairs.append(TextPair(names[0], names[1], large))
+            text, background = names
+            if text in roles and background in roles:
+                pairs.append(TextPair(text, background, large))
         return ColourChecks(strict=strict, text=tuple(pairs))
 
     def notes(self, value: Any) -> list[dict]:

@@ -203,7 +203,7 @@ class ImageFolderReader:
         return out
 
     def _rows(self, fronts: list[Path], backs: dict[Path, str]) -> ImageRows:
-        out, ids = ImageRows(art={"image": {}, **({"back": {}} if backs else {})}), set()
+        out, ids = ImageRows(art={"image": {}, **({"back": {}} if backs else {})}), set[str]()
         for f in fronts:
             name, copies = split_copies(Path(f.name).stem)
             image = self._relative(f)

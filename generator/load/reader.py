@@ -5,7 +5,7 @@ generator/load/values.py); fonts, which the spec and a theme both read, are here
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, TypeVar
 
 from generator.model.game import FONT_WEIGHTS, FontRole
 from generator.load import schema
@@ -14,7 +14,17 @@ from generator.load.values import MAX_ID, SLUG, ValueReader
 from generator.load.yamlio import join
 from generator.common.units import describe
 
-__all__ = ["MAX_ID", "SLUG", "Reader"]     # the id rules, read here by game.py, images.py and scaffold.py
+__all__ = ["MAX_ID", "SLUG", "Reader", "known"]     # the id rules, read here by game.py, images.py and scaffold.py
+T = TypeVar("T")
+
+
+def known(value: T | None) -> T:
+    """A value a reader read, once its problems were raised (none were): a Reader (or a reader of a game's
+    rules package) returns None only after recording a problem, so a required value is known here (None would
+    be a caller reading a key it never required: a bug, said as one)."""
+    if value is None:
+        raise ValueError("a required value was read as None without a problem recorded")
+    return value
 
 
 class Reader(ValueReader):

@@ -24,7 +24,7 @@ from generator.common import paths
 from generator.common.errors import OptionError, option_problem, Problem, ProblemCollector, display_path
 from generator.model.game import KINDS, Component
 from generator.common.limits import MAX_RASTER_PIXELS, MAX_RASTER_SIDE
-from generator.load.reader import Reader
+from generator.load.reader import Reader, known
 from generator.load.yamlio import join, load_yaml
 from generator.common.units import MAX_BLEED_MM, MM_PER_IN, describe
 
@@ -121,7 +121,8 @@ def load_preset(name: str) -> Preset:
         raise OptionError(option_problem('{shop}: expected one of {known} or a preset file (.yaml), got "{name}"',
                                          known=", ".join(shop_names()), name=name))
     data, lines = load_yaml(path)
-    problems = ProblemCollector(display_path(path), lines)
+    shown = display_path(path)
+    problems = ProblemCollector(shown, lines)
     r = Reader(problems)
     m = r.mapping(data, "", KEYS, OPTIONAL) or {}
     text = {k: _line(r, m.get(k), k) for k in ("name", "source") if k in m}
@@ -146,8 +147,9 @@ def load_preset(name: str) -> Preset:
             _check_pixels(r, p, join(join("products", i), "pixels"), dpi, bleed)
     problems.raise_if_any()
     extra = {k: m[k] for k in PATTERNS if k in m}
-    return Preset(path.stem, text["name"], text["source"], dpi, bleed, safe, colour, fmt, files, float(tolerance),
-                  tuple(p for p in products if p), page_order=order, ink_limit=ink, pdfx=pdfx or "4", file=problems.file,
+    return Preset(path.stem, known(text["name"]), known(text["source"]), known(dpi), known(bleed), known(safe),
+                  known(colour), known(fmt), known(files), float(tolerance), tuple(p for p in products if p),
+                  page_order=known(order), ink_limit=known(ink), pdfx=pdfx or "4", file=shown,
                   lines={k: lines[k] for k in PATTERNS if k in lines}, **extra)
 
 
@@ -222,15 +224,18 @@ def _product(r: Reader, value, where: str) -> Product | None:
           for i, v in enumerate(pixels)]
     if len(sizes) != 2 or len(px) != 2:
         r.add(where, "expected trim: [width, height] and pixels: [width, height]")
-    if len(sizes) != 2 or len(px) != 2 or None in sizes or None in px:       # each wrong number said already
+    trim_mm = [v for v in sizes if v is not None]
+    pixels_read = [v for v in px if v is not None]
+    if len(trim_mm) != 2 or len(pixels_read) != 2 or len(sizes) != 2 or len(px) != 2:   # each wrong number said already
         return None
-    if px[0] * px[1] > MAX_RASTER_PIXELS:
-        r.add(join(where, "pixels"), f"{px[0]} x {px[1]} px is larger than the limit of "
+    if pixels_read[0] * pixels_read[1] > MAX_RASTER_PIXELS:
+        r.add(join(where, "pixels"), f"{pixels_read[0]} x {pixels_read[1]} px is larger than the limit of "
                                      f"{MAX_RASTER_PIXELS // 1_000_000} megapixels an image")
         return None
-    if name is None or not kinds or None in kinds:
+    kinds_read = [k for k in kinds if k is not None]
+    if name is None or not kinds or len(kinds_read) != len(kinds):
         return None
-    return Product(name, tuple(kinds), (sizes[0], sizes[1]), (px[0], px[1]))
+    return Product(name, tuple(kinds_read), (trim_mm[0], trim_mm[1]), (pixels_read[0], pixels_read[1]))
 
 
 def _check_pixels(r: Reader, p: Product, where: str, dpi: int, bleed_mm: float) -> None:

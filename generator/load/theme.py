@@ -41,10 +41,19 @@ class Appearance:
     palette_cmyk: Mapping[str, tuple[float, ...]] = dataclasses.field(default_factory=dict)  # exact press colours
     placeholders: bool = False   # --placeholders: a missing art file prints as a labelled placeholder
 
-    def press_colours(self) -> dict[tuple[int, int, int], tuple[float, ...]]:
-        """sRGB (0-255) -> CMYK (0-1) for every palette colour given its own `cmyk:` values."""
-        return {tuple(int(self.palette[k][i:i + 2], 16) for i in (1, 3, 5)): v
-                for k, v in self.palette_cmyk.items() if k in self.palette}
+    def press_colours(self) -> dict[tuple[int, int, int], tuple[float, float, float, float]]:
+        """sRGB (0-255) -> CMYK (0-1) for every palette colour given its own `cmyk:` values (four, as read)."""
+        return {_rgb255(self.palette[k]): _cmyk(v) for k, v in self.palette_cmyk.items() if k in self.palette}
+
+
+def _cmyk(values: tuple[float, ...]) -> tuple[float, float, float, float]:
+    c, m, y, k = values
+    return c, m, y, k
+
+
+def _rgb255(hex_colour: str) -> tuple[int, int, int]:
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return r, g, b
 
 
 def appearance(game: Game, theme_file: Path | None = None, style: str = "colour",
@@ -62,10 +71,10 @@ def appearance(game: Game, theme_file: Path | None = None, style: str = "colour"
                for name, path in game.icons.items()}, placeholders=placeholders)
     if theme_file is not None:
         look = _apply_theme(game, look, theme_file)
-    style = look.style           # a style's colours replace the game's, press colours included
-    cmyk = {k: v for k, v in look.palette_cmyk.items() if k not in style.palette}
-    return dataclasses.replace(look, palette={**look.palette, **style.palette},
-                               palette_cmyk={**cmyk, **style.palette_cmyk})
+    chosen = look.style          # a style's colours replace the game's, press colours included
+    cmyk = {k: v for k, v in look.palette_cmyk.items() if k not in chosen.palette}
+    return dataclasses.replace(look, palette={**look.palette, **chosen.palette},
+                               palette_cmyk={**cmyk, **chosen.palette_cmyk})
 
 
 def _named_in(game: Game) -> Callable[[str], str]:
@@ -177,8 +186,8 @@ def _art(r: Reader, look: Appearance, value: Any, theme_file: Path) -> dict[str,
         where = join("art", name)
         if name not in art:
             r.add(where, f"unknown art; expected one of: {', '.join(art) or 'none'}")
-        elif isinstance(art[name], dict):
-            table = dict(art[name])
+        elif isinstance(entry := art[name], dict):
+            table = dict(entry)
             for key, path in (r.mapping(spec, where, free=True) or {}).items():
                 if key not in table:
                     r.add(join(where, key), f"unknown value; expected one of: {', '.join(table)}")

@@ -83,8 +83,9 @@ class ValueReader:
     def ids(self, value: Any, where: str) -> tuple[str, ...] | None:
         """A non-empty list of distinct ids (resource types, symbols...)."""
         items = self.sequence(value, where, min_items=1)
-        names = [self.slug(v, join(where, i)) for i, v in enumerate(items or ())]
-        if items is None or None in names:
+        slugs = [self.slug(v, join(where, i)) for i, v in enumerate(items or ())]
+        names = [n for n in slugs if n is not None]
+        if items is None or len(names) != len(slugs):
             return None
         if len(set(names)) != len(names):
             self.add(where, f"expected distinct names, got {', '.join(names)}")

@@ -45,9 +45,9 @@ def load_yaml(path: Path, root: Path | None = None) -> tuple[Any, dict[str, int]
     naming the file and line.
     """
     shown = display_path(path)
-    data = read_bytes(path, [root or path.parent], "spec")
+    raw = read_bytes(path, [root or path.parent], "spec")
     try:
-        text = data.decode("utf-8-sig")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise SpecError(Problem("expected UTF-8 text", shown)) from None
     try:                     # libyaml when it is there; its error messages are terser, so on a
@@ -153,8 +153,9 @@ def _check_depth(text: str, shown: str, loader_class: type) -> None:
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
                 if depth > MAX_DEPTH:
+                    mark = event.start_mark          # the parser marks every event (the stubs allow None)
                     raise SpecError(Problem(f"nested more than {MAX_DEPTH} levels deep (the limit)", shown, None,
-                                            event.start_mark.line + 1))
+                                            mark.line + 1 if mark else None))
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
     except yaml.YAMLError:
@@ -200,7 +201,7 @@ def _convert(node: yaml.Node, where: str, lines: dict[str, int], problems: Probl
 BAD = object()    # a scalar that could not be read (its problem is recorded)
 
 
-def _scalar(node: yaml.ScalarNode, where: str, problems: ProblemCollector, loader: yaml.SafeLoader) -> Any:
+def _scalar(node: yaml.Node, where: str, problems: ProblemCollector, loader: yaml.SafeLoader) -> Any:
     """The node's value (a key's or a value's), or BAD after a problem at its line naming what its tag
     expects. A whole number's digits are counted in its text first: converting 4,300 digits raises,
     and `1:2:3:...` (base 60) takes quadratic time."""

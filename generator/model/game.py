@@ -194,6 +194,13 @@ class Demand:
     exact: bool = False
     drawn: bool = False   # the setup takes its share from the whole set (at random, or a supply kept in play)
 
+    @property
+    def per_seat(self) -> int:
+        """`each` of a demand without a `total`: the loader gives every demand exactly one of the two."""
+        if self.each is None:
+            raise ValueError(f"the demand of {self.component} has neither total nor each")
+        return self.each
+
 
 @dataclass(frozen=True)
 class SetupEntry:
@@ -254,5 +261,5 @@ class Game:
         if demand.total is not None:
             return demand.total, comp.total_count(self.seats)
         if comp.per_player:
-            return demand.each, comp.total_count(1)
-        return demand.each * players + demand.to_box, comp.total_count(self.seats)
+            return demand.per_seat, comp.total_count(1)
+        return demand.per_seat * players + demand.to_box, comp.total_count(self.seats)

@@ -57,7 +57,7 @@ class Selection:
 
 def parse_only(text: str) -> tuple[Selector, ...]:
     """`pawn-red:2,token,screen-*`: comma-separated selectors, each with an optional copy count."""
-    out = []
+    out: list[Selector] = []
     for item in (p.strip() for p in text.split(",")):
         if not item:
             continue
@@ -137,7 +137,7 @@ def for_players(game: Game, fronts: list[DesignSpec], players: int) -> list[Desi
             out += mine
         elif comp.per_player:
             for seat in game.player_colours[:players]:
-                own = [s for s in mine if s.player.id == seat.id]
+                own = [s for s in mine if s.player is not None and s.player.id == seat.id]
                 out += _spread(own, demand.each if demand.each is not None else sum(s.count for s in own))
         else:       # the setup's own need, less what it sends back to the box (Game.setup_need)
             out += _spread(mine, game.setup_need(demand, players)[0] - demand.to_box)

@@ -90,7 +90,7 @@ def write_cricut(designs_pdf: Path, folder: Path, specs: list[DesignSpec], bleed
         for i, spec in enumerate(specs):
             size, turned, fits = placement(spec)
             name = f"{spec.id}.png" if fits else None
-            if fits:
+            if name is not None:
                 page = pdf[i]
                 rgba = cut_out(page, spec, bleed_mm)
                 page.close()

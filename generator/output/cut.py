@@ -27,7 +27,7 @@ def placed(path: str, rotation: int, src_w: float, src_h: float, x: float, y: fl
     """A design-coordinate path turned by `rotation` and moved to (x, y) on the sheet."""
     a, b, c, d, e, f = frame_matrix(rotation, src_w, src_h)
     move = lambda u, v: (rounded(a * u + c * v + e + x, 4), rounded(b * u + d * v + f + y, 4))  # noqa: E731
-    out = []
+    out: list[tuple] = []
     for s in segments(path):
         if s[0] in ("M", "L"):
             out.append((s[0], *move(s[1], s[2])))
@@ -54,7 +54,8 @@ def svg_path(segments: list[tuple]) -> str:
 
 def page_cuts(page: Page) -> tuple[list[list[tuple]], list[tuple[float, float, float, float]]]:
     """The cut paths and fold lines of a front page, in sheet millimetres."""
-    cuts, folds = [], []
+    cuts: list[list[tuple]] = []
+    folds: list[tuple[float, float, float, float]] = []
     for pl in page.placements:
         if pl.tile:                                  # a board tile: its window is what is cut
             cuts.append(placed(f"M 0 0 H {pl.w} V {pl.h} H 0 Z", 0, pl.w, pl.h, pl.x, pl.y))
@@ -152,7 +153,8 @@ def _l_outline(box: list[float], t: float, key: str) -> list[tuple[float, float]
 
 def _dxf_points(segs: list[tuple], up) -> list[list[float]]:
     """A path's vertices as [x, y, bulge] with y up, the closing vertex dropped."""
-    pts, here = [], None
+    pts: list[list[float]] = []
+    here = (0.0, 0.0)           # a path starts with "M": set before an arc reads it
     for s in segs:
         if s[0] in ("M", "L"):
             here = (s[1], s[2])

@@ -181,7 +181,7 @@ def _checks(checks: list[dict[str, Any]] | str) -> tuple[str, str]:
 
 def write_previews(pdf_path: Path, folder: Path, names: list[str], dpi: int, keys: list[str] | None = None,
                    cache: dict[str, bytes] | None = None, tick: Callable[[], None] = lambda: None,
-                   write: Callable[[Path, bytes], None] | None = None) -> int:
+                   write: Callable[[Path, bytes], object] | None = None) -> int:
     """Small PNGs of a PDF's pages (sheet pages, or designs when no PNGs were built) for the gallery:
     rasterised from the PDF, so they show the embedded fonts, not a browser's stand-ins. With a
     `cache` (pnp serve keeps one), a page whose key (its design's SVG) is unchanged is not
@@ -194,19 +194,19 @@ def write_previews(pdf_path: Path, folder: Path, names: list[str], dpi: int, key
         render_pages(pdf_path, [(i, str(folder / f"{name}.png"), dpi / 72, None) for i, name in enumerate(names)], tick)
         return len(names)
     made, pdf = 0, None
-    write = write or (lambda path, data: path.write_bytes(data))
+    save: Callable[[Path, bytes], object] = write or (lambda path, data: path.write_bytes(data))
     try:
         for i, name in enumerate(names):
             key = f"{dpi}:{keys[i]}" if keys is not None else None
             tick()
             if key in cache:
-                write(folder / f"{name}.png", cache[key])
+                save(folder / f"{name}.png", cache[key])
                 continue
             pdf = pdf or pdfium.PdfDocument(str(pdf_path))
             page = pdf[i]
             data = png_bytes(rasterise(page, dpi / 72), dpi)
             page.close()
-            write(folder / f"{name}.png", data)
+            save(folder / f"{name}.png", data)
             made += 1
             if key is not None:
                 cache[key] = data

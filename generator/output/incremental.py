@@ -14,7 +14,7 @@ import os
 import shutil
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +92,8 @@ class Memo:
 
     def keep_designs(self, pdf: bytes) -> None:
         """designs.pdf where the long-lived compiler reads it (the sheets draw its pages)."""
+        if self._runner is None:
+            raise RuntimeError("designs kept before the compiler was started")
         (self._runner[1].root / "designs.pdf").write_bytes(pdf)
 
     def checks(self, game: Any, look: Any, run: Callable[[], Any]) -> Any:
@@ -104,7 +106,7 @@ class Memo:
         return self._checks[1]
 
 
-def page_keys(plan: Any, svgs: dict[str, str]) -> list[str]:
+def page_keys(plan: Any, svgs: Mapping[str, str]) -> list[str]:
     """What each sheet page draws: its own plan (placements, lines, labels) and its designs' SVGs."""
     common = repr((plan.options, plan.options.page_mm))
     return [_sha("\n".join([common, repr(page)] + [_sha(svgs[pl.design]) for pl in page.placements]))

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from generator.model.designs import DesignSpec
     from generator.model.game import Game
     from generator.output.incremental import Memo
-    from generator.output.press import CMYK, Converter
+    from generator.output.press import Converter
     from generator.output.press_profile import PressProfile
     from generator.output.typst_pdf import TypstRunner
 
@@ -86,7 +86,7 @@ class Job:
     steps: Steps
     plan: SheetPlan | None       # the sheets' layout, when a format that needs it was asked for
     svgs: Mapping[str, str]      # design id -> its SVG text
-    press_colours: Mapping[tuple[int, int, int], CMYK]   # the palette's exact CMYK, by its sRGB
+    press_colours: Mapping[tuple[int, int, int], tuple[float, float, float, float]]   # the palette's exact CMYK
     memo: Memo | None = None     # pnp serve's caches (output/incremental.py): unchanged files are linked
 
     @property

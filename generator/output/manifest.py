@@ -37,13 +37,13 @@ def manifest(game_id: str, options: dict[str, Any], specs: list[DesignSpec], ble
     designs = []
     for s in specs:
         c = s.component
-        entry = {"id": s.id, "component": c.id, "face": s.face, "shape": c.shape,
-                 "trim_mm": [_mm(c.width_mm), _mm(c.height_mm)], "bleed_mm": _mm(bleed_mm), "count": s.count,
-                 **files[s.id]}
-        entry["back"] = s.back
+        design: dict[str, Any] = {"id": s.id, "component": c.id, "face": s.face, "shape": c.shape,
+                                  "trim_mm": [_mm(c.width_mm), _mm(c.height_mm)], "bleed_mm": _mm(bleed_mm),
+                                  "count": s.count, **files[s.id]}
+        design["back"] = s.back
         if s.player is not None:
-            entry["player"] = s.player.id
-        designs.append(entry)
+            design["player"] = s.player.id
+        designs.append(design)
     doc: dict[str, Any] = {"game": game_id, "options": options, "designs": designs}
     if plan is not None and sheets_file:
         pages = []

@@ -62,10 +62,10 @@ def _boxes(pdf: pikepdf.Pdf) -> list[str]:
         if trim is None or bleed is None:
             problems.append(f"page {n}: no {'TrimBox or ArtBox' if trim is None else 'BleedBox'}")
             continue
-        trim, bleed = [float(v) for v in trim], [float(v) for v in bleed]
+        trim_box, bleed_box = [float(v) for v in trim], [float(v) for v in bleed]
         inside = lambda a, b: a[0] >= b[0] - 1e-3 and a[1] >= b[1] - 1e-3 and a[2] <= b[2] + 1e-3 and a[3] <= b[3] + 1e-3
-        if not (inside(trim, bleed) and inside(bleed, media)):
-            problems.append(f"page {n}: TrimBox {trim} not inside BleedBox {bleed} inside MediaBox {media}")
+        if not (inside(trim_box, bleed_box) and inside(bleed_box, media)):
+            problems.append(f"page {n}: TrimBox {trim_box} not inside BleedBox {bleed_box} inside MediaBox {media}")
     return problems
 
 
@@ -131,15 +131,17 @@ def _colour_spaces(pdf: pikepdf.Pdf) -> list[str]:
         if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image" and not obj.get("/ImageMask", False):
             space = obj.get("/ColorSpace")
             if str(space) not in ("/DeviceCMYK", "/DeviceGray"):
-                problems.add(f"an image in {space if isinstance(space, pikepdf.Name) else space[0]}")
+                problems.add(f"an image in {space[0] if isinstance(space, pikepdf.Array) else space}")
     for obj in [p.obj for p in pdf.pages] + [o for o in pdf.objects if isinstance(o, pikepdf.Stream)
                                               and o.get("/Subtype") == "/Form"]:
-        for operands, op in pikepdf.parse_content_stream(obj):
+        for instruction in pikepdf.parse_content_stream(obj):
+            operands, op = instruction.operands, instruction.operator
             if str(op) in ("rg", "RG", "sc", "SC", "scn", "SCN") and len(operands) == 3:
                 problems.add("RGB colour in page content")
             elif str(op) in ("cs", "CS") and str(operands[0]) not in ("/DeviceCMYK", "/DeviceGray", "/Pattern"):
-                spaces = (obj.get("/Resources") or {}).get("/ColorSpace") or {}
-                space = spaces.get(str(operands[0]))
+                resources = obj.get("/Resources")
+                spaces = resources.get("/ColorSpace") if resources is not None else None
+                space = spaces.get(str(operands[0])) if spaces is not None else None
                 if not (isinstance(space, pikepdf.Array) and str(space[0]) in ("/Separation", "/DeviceN", "/Pattern")):
                     problems.add(f"colour space {operands[0]} in content")
     return sorted(problems)

@@ -24,10 +24,13 @@ import zlib
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from generator.common.errors import OutputError, Problem
 from generator.common.units import MM_PER_IN
+
+if TYPE_CHECKING:               # Pillow loads when a picture is made, not with the module
+    from PIL import Image
 
 DPI = 300
 ZLIB_LEVEL = 1
@@ -66,12 +69,13 @@ class Raster:
         lines = b"".join(b"\0" + raw[y * row:(y + 1) * row] for y in range(rgb.height))
         return cls(rgb.width, rgb.height, ctypes.create_string_buffer(lines, len(lines) + 1))
 
-    def image(self):
+    def image(self) -> Image.Image:
         """The pixels as a Pillow image (for pasting into sheets; one copy)."""
         from PIL import Image
 
-        return Image.frombuffer("RGB", (self.width, self.height), memoryview(self.data)[1:], "raw", "RGB",
-                                self.stride, 1)
+        # Pillow's annotation leaves out memoryview, which it reads as a buffer (no copy of the pixels)
+        return Image.frombuffer("RGB", (self.width, self.height), memoryview(self.data)[1:],  # type: ignore[arg-type]
+                                "raw", "RGB", self.stride, 1)
 
 
 def rasterise(page, scale: float, size: tuple[int, int] | None = None, offset: tuple[int, int] = (0, 0)) -> Raster:
@@ -161,7 +165,7 @@ def write_pngs(designs_pdf: Path, targets: list[tuple[Path, float, float]], tick
     """`targets`: (file, full width mm, full height mm) for each page of `designs_pdf`, in order."""
     import pypdfium2 as pdfium
 
-    jobs = []
+    jobs: list[Job] = []
     pdf = pdfium.PdfDocument(str(designs_pdf))
     try:
         for i, (target, w_mm, h_mm) in enumerate(targets):

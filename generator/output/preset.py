@@ -138,20 +138,21 @@ def write_per_card(designs_pdf: Path, folder: Path, specs: list[DesignSpec], dec
         return {face: (spec, names.name(face, f'design "{spec.id}"', component=deck.component, design=spec.id))
                 for face, spec in both}
 
-    cards = [(deck, s, faces(deck, s)) for deck in deck_list if deck.product is not None for s in deck.fronts]
+    cards = [(deck, deck.product, s, faces(deck, s)) for deck in deck_list if deck.product is not None
+             for s in deck.fronts]
     rows, written = [], set()
     pdf = pdfium.PdfDocument(str(designs_pdf))
     try:
-        for deck, s, named in cards:
+        for deck, product, s, named in cards:
             for face, (spec, name) in named.items():
                 if name not in written:              # a shared back is written once
                     target = folder / name
                     target.parent.mkdir(parents=True, exist_ok=True)
-                    render_png(pdf, page_of[spec.id], spec, bleed_mm, deck.product, deck.scale, target, preset.dpi,
+                    render_png(pdf, page_of[spec.id], spec, bleed_mm, product, deck.scale, target, preset.dpi,
                                TURN[face] if deck.turned else 0)
                     written.add(name)
             rows.append([named["front"][1], named["back"][1] if "back" in named else "", s.count, deck.component,
-                         deck.product.name, f"{deck.product.pixels[0]}x{deck.product.pixels[1]}"])
+                         product.name, f"{product.pixels[0]}x{product.pixels[1]}"])
             tick()
     finally:
         pdf.close()

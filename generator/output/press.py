@@ -21,10 +21,14 @@ from __future__ import annotations
 import io
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from generator.common.units import rounded
 from generator.common import paths
+
+if TYPE_CHECKING:                       # numpy and Pillow load when a picture is converted, not with the module
+    import numpy as np
+    from PIL import Image
 
 PROFILE = "punchboard-press-cmyk.icc"
 NEUTRAL = 12          # an RGB colour whose channels differ by at most this is printed with black only
@@ -44,7 +48,8 @@ class Converter:
         self.limit = limit_percent / 100
         self.explicit = dict(explicit or {})
         self.profile = profile or shipped_profile()   # ICC bytes: the press condition colours are separated for
-        self._table = self._known = None               # image(): CMYK bytes of every colour met, by packed RGB
+        self._table: np.ndarray | None = None       # image(): CMYK bytes of every colour met, by packed RGB
+        self._known: np.ndarray | None = None       # and whether each colour's bytes are in the table yet
 
     def __call__(self, r: float, g: float, b: float) -> CMYK:
         key = tuple(max(0, min(255, round(v * 255))) for v in (r, g, b))
@@ -86,7 +91,7 @@ class Converter:
         if c + m + y + k > self.limit:
             s = max(0.0, self.limit - k) / max(c + m + y, 1e-9)
             c, m, y = c * s, m * s, y * s
-        return tuple(rounded(v, 4) for v in (c, m, y, k))
+        return rounded(c, 4), rounded(m, 4), rounded(y, 4), rounded(k, 4)
 
     def image(self, pil_image):
         """An image as CMYK through the same conversion as vector colours, in bounded memory: a strip of rows at
@@ -103,23 +108,23 @@ class Converter:
             strip = rgb.crop((0, top, width, min(height, top + rows)))
             px = np.frombuffer(strip.tobytes(), dtype=np.uint8).reshape(-1, 3).astype(np.uint32)
             packed = (px[:, 0] << 16) | (px[:, 1] << 8) | px[:, 2]
-            self._learn(np.unique(packed))
-            out.paste(Image.frombytes("CMYK", strip.size, self._table[packed].tobytes()), (0, top))
+            table = self._learn(np.unique(packed))
+            out.paste(Image.frombytes("CMYK", strip.size, table[packed].tobytes()), (0, top))
         return out
 
-    def _learn(self, colours) -> None:
+    def _learn(self, colours: np.ndarray) -> np.ndarray:
         """The table's bytes for the colours not met before: the profile's transform run once for all of them,
         and the arithmetic of _separated done on whole arrays where it gives the very same bytes (greys, and
         colours within the ink limit, through tables of Python's own rounding); the few colours the ink limit
-        scales, and the palette's exact ones, one by one through _separated itself."""
+        scales, and the palette's exact ones, one by one through _separated itself. Returns the table."""
         import numpy as np
 
-        if self._table is None:
+        if self._table is None or self._known is None:
             self._table = np.zeros((1 << 24, 4), dtype=np.uint8)     # untouched pages cost no memory
             self._known = np.zeros(1 << 24, dtype=bool)
         new = colours[~self._known[colours]]
         if not len(new):
-            return
+            return self._table
         rgb = np.stack([(new >> 16) & 255, (new >> 8) & 255, new & 255], axis=1).astype(np.int64)
         out = np.zeros((len(new), 4), dtype=np.uint8)
         grey = rgb.max(axis=1) - rgb.min(axis=1) <= NEUTRAL
@@ -138,16 +143,17 @@ class Converter:
             out[i] = [round(v * 255) for v in self._separated(tuple(rgb[i].tolist()), seen)]
         self._table[new] = out
         self._known[new] = True
+        return self._table
 
     def _measured(self, rgb):
         """The press profile's CMYK bytes of each row of `rgb` (n x 3), LittleCMS run once for all of them."""
         import numpy as np
-        from PIL import Image, ImageCms
+        from PIL import Image
 
         if not len(rgb):
             return np.zeros((0, 4), dtype=np.uint8)
         probe = Image.frombytes("RGB", (len(rgb), 1), rgb.astype(np.uint8).tobytes())
-        return np.frombuffer(ImageCms.applyTransform(probe, _transform(self.profile)).tobytes(),
+        return np.frombuffer(_applied(probe, _transform(self.profile)).tobytes(),
                              dtype=np.uint8).reshape(-1, 4)
 
 
@@ -203,9 +209,28 @@ def _transform(profile: bytes):
 
 
 def _transform_pixel(profile: bytes, rgb: tuple[int, int, int]) -> tuple[int, int, int, int]:
-    from PIL import Image, ImageCms
+    from PIL import Image
 
-    return ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), _transform(profile)).getpixel((0, 0))
+    c, m, y, k = _pixel(_applied(Image.new("RGB", (1, 1), rgb), _transform(profile)), (0, 0))
+    return c, m, y, k
+
+
+def _applied(image: Image.Image, transform: Any) -> Image.Image:
+    """The image through a colour transform, as a new image (applyTransform returns None only in place)."""
+    from PIL import ImageCms
+
+    out = ImageCms.applyTransform(image, transform)
+    if out is None:
+        raise ValueError("a colour transform gave no image")
+    return out
+
+
+def _pixel(image: Image.Image, xy: tuple[int, int]) -> tuple[Any, ...]:
+    """The bands of one pixel of a multi-band image (RGB, CMYK, LAB)."""
+    value = image.getpixel(xy)
+    if not isinstance(value, tuple):
+        raise ValueError(f"expected the bands of a pixel, got {value!r}")
+    return value
 
 
 @lru_cache(maxsize=None)
@@ -219,9 +244,7 @@ def _lab_of(rgb: tuple[int, int, int]) -> tuple[float, float]:
 
 
 def _lab_transform_apply(transform, image) -> tuple[float, float, float]:
-    from PIL import ImageCms
-
-    L, a, b = ImageCms.applyTransform(image, transform).getpixel((0, 0))
+    L, a, b = _pixel(_applied(image, transform), (0, 0))
     return L * 100 / 255, a - 128, b - 128           # Pillow's LAB mode stores a* and b* offset by 128
 
 
@@ -235,8 +258,8 @@ def _black_ramp(profile: bytes) -> list[float]:
                                         renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
     ramp = Image.new("CMYK", (256, 1))
     ramp.putdata([(0, 0, 0, k) for k in range(256)])
-    lab = ImageCms.applyTransform(ramp, transform)
-    return [lab.getpixel((k, 0))[0] * 100 / 255 for k in range(256)]
+    lab = _applied(ramp, transform)
+    return [_pixel(lab, (k, 0))[0] * 100 / 255 for k in range(256)]
 
 
 def _black_for(profile: bytes, lightness: float) -> float:

@@ -76,9 +76,11 @@ class _TextFill:
     the general colour and knockout come back, so paths drawn later are untouched."""
 
     def __init__(self, convert: Converter):
-        self.convert, self.source, self.stack = convert, None, []
-        self.regular = None                        # the general CMYK last written for the fill
-        self.shown = None                          # the text CMYK written inside this BT, if any
+        self.convert = convert
+        self.source: tuple[str, list[float]] | None = None     # the fill in force: its kind and numbers
+        self.stack: list[tuple[tuple[str, list[float]] | None, tuple[float, ...] | None]] = []   # at each q
+        self.regular: tuple[float, ...] | None = None   # the general CMYK last written for the fill
+        self.shown: tuple[float, ...] | None = None     # the text CMYK written inside this BT, if any
         self.overprint = self.used = False
 
     def state(self, name: str) -> None:
@@ -139,7 +141,8 @@ def _add_states(pdf: pikepdf.Pdf, owner, resources) -> None:
 
 class PressWriter:
     def __init__(self, pdf: pikepdf.Pdf, convert: Converter):
-        self.pdf, self.convert, self.done = pdf, convert, set()
+        self.pdf, self.convert = pdf, convert
+        self.done: set[tuple[int, int]] = set()        # the objects rewritten already, by objgen
 
     def cmyk_of(self, kind: str, values: list[float]) -> tuple[float, float, float, float] | None:
         if kind == "rgb" and len(values) == 3:
@@ -147,7 +150,8 @@ class PressWriter:
         if kind == "gray" and len(values) == 1:
             return self.convert(values[0], values[0], values[0])
         if kind == "cmyk" and len(values) == 4:
-            return self.convert.limit_ink(tuple(values))
+            c, m, y, k = values
+            return self.convert.limit_ink((c, m, y, k))
         return None
 
     def stream(self, owner, resources) -> None:
@@ -155,7 +159,8 @@ class PressWriter:
         spaces = {"fill": "gray", "stroke": "gray"}      # the colour space in force, as a kind
         text = _TextFill(self.convert)
         out = []
-        for operands, op in pikepdf.parse_content_stream(owner):
+        for instruction in pikepdf.parse_content_stream(owner):
+            operands, op = instruction.operands, instruction.operator
             name = str(op)
             if name not in HANDLED:                # paths, painting, text positioning: as they are (most)
                 out.append((operands, op))
@@ -267,7 +272,10 @@ class PressWriter:
             n = 1 if kind == "gray" else 3
             for key, default in (("/C0", [0.0] * n), ("/C1", [1.0] * n)):
                 values = [float(v) for v in fn[key]] if key in fn else default
-                fn[key] = pikepdf.Array(list(self.cmyk_of(kind, values)))
+                cmyk = self.cmyk_of(kind, values)
+                if cmyk is None:
+                    raise ValueError(f"a shading function's {key} has {len(values)} values, not a {kind} colour")
+                fn[key] = pikepdf.Array(list(cmyk))
             if "/Range" in fn:
                 fn.Range = pikepdf.Array([0, 1] * 4)
             return fn

@@ -21,7 +21,8 @@ def write_shop_files(designs_pdf: Path, targets: list[tuple[Path, float]]) -> No
             new.obj.BleedBox = pikepdf.Array([x0, y0, x1, y1])
             new.obj.TrimBox = pikepdf.Array([rounded(x0 + b, 4), rounded(y0 + b, 4), rounded(x1 - b, 4), rounded(y1 - b, 4)])
             new.obj.CropBox = pikepdf.Array([x0, y0, x1, y1])
-            out.docinfo = out.make_indirect(pikepdf.Dictionary(src.docinfo))
+            # pikepdf's annotation asks for a Mapping; its constructor copies a Dictionary as well
+            out.docinfo = out.make_indirect(pikepdf.Dictionary(src.docinfo))  # type: ignore[arg-type]
             out.remove_unreferenced_resources()
             save_pdf(out, target, deterministic_id=True, compress_streams=True,
                      object_stream_mode=pikepdf.ObjectStreamMode.generate)

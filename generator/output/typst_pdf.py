@@ -59,6 +59,8 @@ class TypstRunner:
         except typst.TypstError as exc:
             detail = " ".join(str(exc.message).split())
             raise OutputError(Problem(f"Typst could not compile the {what}: {detail}")) from None
+        if not isinstance(pdf, bytes):          # one PDF file: a list of pages only comes with format="png"
+            raise OutputError(Problem(f"Typst gave no PDF file for the {what}"))
         return pdf
 
 

@@ -238,13 +238,15 @@ def _cmyk_to_srgb(pic, icc: bytes | None):
     Pillow's plain formula (no profile at all) only if LittleCMS refuses both."""
     from PIL import ImageCms
 
-    sources = [ImageCms.ImageCmsProfile(io.BytesIO(icc))] if _valid_icc(icc) else []
+    sources = [ImageCms.ImageCmsProfile(io.BytesIO(icc))] if icc is not None and _valid_icc(icc) else []
     sources.append(ImageCms.ImageCmsProfile(str(paths.ROOT / "profiles" / CMYK_PROFILE)))
     for source in sources:
         try:
             out = ImageCms.profileToProfile(pic, source, ImageCms.createProfile("sRGB"), outputMode="RGB",
                                             renderingIntent=ImageCms.Intent.PERCEPTUAL)
         except (ImageCms.PyCMSError, OSError, ValueError):
+            continue
+        if out is None:                     # profileToProfile gives no image only when it works in place
             continue
         out.info.pop("icc_profile", None)   # LittleCMS's sRGB, dated now: untagged means sRGB, and same bytes
         return out

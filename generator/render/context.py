@@ -11,7 +11,7 @@ import itertools
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from markupsafe import Markup
 
@@ -19,7 +19,7 @@ from generator.model.designs import DesignSpec
 from generator.common.errors import Problem, RenderError
 from generator.geometry.hexmap import centre_mm, extent_mm
 from generator.geometry.hexagon import corner_radius, hex_box_mm, hex_points
-from generator.model.game import Game
+from generator.model.game import ArtSource, Game
 from generator.render import richtext
 from generator.render.art import Art, load_art
 from generator.render.bleed import Box, bleed_markup, fit_to_trim
@@ -35,6 +35,14 @@ MIN_DPI = 300
 DPI_TOLERANCE = 0.005       # an export a pixel or two short (749 px for 750) is 300 dpi, not low resolution
 FITS = ("meet", "slice", "bleed")
 PLACEHOLDER_FONT = "Lato"   # shipped in fonts/: labels placeholders of a game that declares no fonts
+
+
+class Notes(Protocol):
+    """What rendering tells the build summary: RenderNotes, or memo.Recorder forwarding to it."""
+
+    def warn(self, text: str) -> None: ...
+    def low(self, shown: str, dpi: float, w: float, h: float, design: str) -> None: ...
+    def placeholder(self, shown: str, design: str) -> None: ...
 
 
 @dataclass
@@ -121,26 +129,26 @@ class ContextBuilder:
         self.aid = aid or {}
         self.look = look
         self.bleed_mm = bleed_mm
-        self.notes = notes
+        self.notes: Notes = notes
         self.book = font_book(tuple(look.font_folders))
         where_file = str(look.theme_file or game.spec_file)
         self.faces = {role: self.book.find(f.family, f.weight, f.style, where=f"fonts.{role}", file=where_file)
                       for role, f in look.fonts.items()}
 
-    def art_for(self, design: DesignSpec) -> dict[str, Art]:
+    def art_for(self, design: DesignSpec) -> dict[str, Art | dict[str, Art]]:
         """Named art; per-value art resolved for this design's row, or the whole table when the row
         has no such field (a legend, a board)."""
         line, stub = self.look.style.line_art, self.look.placeholders
-        out: dict[str, Art] = {}
+        out: dict[str, Art | dict[str, Art]] = {}
         for name, src in self.look.art.items():
-            if isinstance(src, dict):
+            if isinstance(src, ArtSource):
+                out[name] = load_art(src, line, stub)
+            else:
                 value = design.fields.get(name)
                 if value is not None and str(value) in src:
                     out[name] = load_art(src[str(value)], line, stub)
                 if name not in design.fields:
                     out[name] = {k: load_art(s, line, stub) for k, s in src.items()}
-            else:
-                out[name] = load_art(src, line, stub)
         return out
 
     def context(self, design: DesignSpec) -> dict[str, Any]:
@@ -199,7 +207,7 @@ class ContextBuilder:
             if art.kind == "placeholder":
                 return self._placeholder(art, design, x, y, w, h, fit)
             if fit == "bleed" and art.pixels:
-                return self._full_bleed(art, design, Box(x, y, w, h))
+                return self._full_bleed(art, art.pixels, design, Box(x, y, w, h))
             dpi = art.dpi_at(w, h)
             if dpi is not None and dpi < MIN_DPI * (1 - DPI_TOLERANCE):
                 self.notes.low(art.shown, dpi, w, h, design.id)
@@ -210,13 +218,13 @@ class ContextBuilder:
                                               "meet" if fit == "meet" else "slice"))
         return place
 
-    def _full_bleed(self, art: Art, design: DesignSpec, trim: Box) -> Markup:
-        fitted = fit_to_trim(art.pixels, trim, self.bleed_mm)
-        dpi = art.pixels[0] / (fitted.image.w / MM_PER_IN)
+    def _full_bleed(self, art: Art, pixels: tuple[int, int], design: DesignSpec, trim: Box) -> Markup:
+        fitted = fit_to_trim(pixels, trim, self.bleed_mm)
+        dpi = pixels[0] / (fitted.image.w / MM_PER_IN)
         if dpi < MIN_DPI * (1 - DPI_TOLERANCE):
             self.notes.low(art.shown, dpi, trim.w, trim.h, design.id)
         if fitted.own_bleed_mm is None:
-            pw, ph = art.pixels
+            pw, ph = pixels
             self.notes.warn(f"warning: {art.shown}: {pw} x {ph} px is the shape of neither the trim "
                             f"({trim.w:g} x {trim.h:g} mm) nor trim + bleed; printed whole inside the trim, its edges "
                             f"extended to fill the rest")
@@ -290,7 +298,7 @@ class ContextBuilder:
                    align: str, uid: str, design: DesignSpec) -> dict[str, Any]:
         """One fitted line: text runs with their faces, icons as nested art with ids of their own."""
         start = {"start": x0, "end": x1 - line.width_em * size}.get(align, (x0 + x1 - line.width_em * size) / 2)
-        runs = []
+        runs: list[dict[str, Any]] = []
         for k, placed in enumerate(line.pieces):
             p, x = placed.piece, start + placed.x_em * size
             if p.kind == "icon":

@@ -107,7 +107,8 @@ def tint(c: RGB, keep: float, most: float = 1.0) -> RGB:
     """Mixed with paper: `keep` of its ink (and at most `most`), hue kept."""
     ink = 1 - sum(c) / 3
     k = min(keep, most / ink) if ink > 0 else keep
-    return tuple(1 - (1 - v) * k for v in c)        # type: ignore[return-value]
+    r, g, b = (1 - (1 - v) * k for v in c)
+    return r, g, b
 
 
 def shade(c: RGB, lightest: float) -> RGB:
@@ -117,7 +118,10 @@ def shade(c: RGB, lightest: float) -> RGB:
         return c
     h, l, s = colorsys.rgb_to_hls(*c)
     dark = colorsys.hls_to_rgb(h, l * lightest / y, min(s, 0.6))
-    return dark if luma(dark) <= lightest + 0.02 else tuple(v * lightest / y for v in c)  # type: ignore
+    if luma(dark) <= lightest + 0.02:
+        return dark
+    r, g, b = (v * lightest / y for v in c)
+    return r, g, b
 
 
 def _recolour(value: str, how) -> str:
@@ -178,8 +182,8 @@ class _Pass:
             el.set("stop-color", fill_tint(el.get("stop-color", "#000000")))
         elif tag in ("feFlood", "feDropShadow", "feDiffuseLighting", "feSpecularLighting"):
             for key in ("flood-color", "lighting-color"):
-                if el.get(key):
-                    el.set(key, fill_tint(el.get(key)))
+                if value := el.get(key):
+                    el.set(key, fill_tint(value))
         elif tag == "image":
             _lighten_image(el)
         elif tag in TEXTS:
@@ -188,8 +192,8 @@ class _Pass:
             self._shape(el, tag, own)
         else:
             self._container(el, own)
-        if el.get("color"):
-            el.set("color", fill_tint(el.get("color")) if not own.text else text_ink(el.get("color")))
+        if colour := el.get("color"):
+            el.set("color", fill_tint(colour) if not own.text else text_ink(colour))
         for child in el:
             self.walk(child, own)
 
@@ -239,15 +243,15 @@ class _Pass:
         if stroke is not None and "stroke" in el.attrib:
             el.set("stroke", self._stroke(stroke, own))
         elif (own.stroke is None and not in_pattern and not own.see_through and tag != "line"
-              and parse_colour(fill or "") is not None and not self._background(el)):
+              and fill is not None and parse_colour(fill) is not None and not self._background(el)):
             el.set("stroke", line_ink(fill))
             el.set("stroke-width", fmt_number(rounded(OUTLINE_MM / own.scale, 4)))
 
     def _container(self, el: ET.Element, own: _Paint) -> None:
-        if el.get("fill"):
-            el.set("fill", mark_tint(el.get("fill")) if own.pattern is not None else fill_tint(el.get("fill")))
-        if el.get("stroke"):
-            el.set("stroke", self._stroke(el.get("stroke"), own))
+        if fill := el.get("fill"):
+            el.set("fill", mark_tint(fill) if own.pattern is not None else fill_tint(fill))
+        if stroke := el.get("stroke"):
+            el.set("stroke", self._stroke(stroke, own))
 
     def _stroke(self, value: str, own: _Paint) -> str:
         if own.pattern is not None:
@@ -347,8 +351,8 @@ def _ground(pattern: ET.Element) -> str:
     """A pattern's ground colour: the fill of its first shape (a rectangle over the tile, or the
     first of the scales of a seigaiha)."""
     for el in pattern.iter():
-        if _local(el.tag) in SHAPES and el.get("fill"):
-            return el.get("fill")
+        if _local(el.tag) in SHAPES and (fill := el.get("fill")):
+            return fill
     return ""
 
 

@@ -34,6 +34,9 @@ ALWAYS = {"uid", "design", "geo"}    # what the context's helpers (fit, place, r
 SKIPPED = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv"}
 
 
+Closure = tuple[str, "dict[str, frozenset[str] | None] | None"]  # a template's hash with all it includes, the names read
+
+
 @dataclasses.dataclass
 class Rendered:
     svg: str
@@ -45,7 +48,8 @@ class Recorder:
     """Forwards to the build's RenderNotes and remembers the calls, to replay them on a hit."""
 
     def __init__(self, notes: Any):
-        self.notes, self.calls = notes, []
+        self.notes = notes
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
 
     def __getattr__(self, name: str) -> Callable[..., None]:
         target = getattr(self.notes, name)
@@ -69,7 +73,8 @@ class DesignMemo:
     def start(self, game_folder: Path, look: Any, extra: str, env: jinja2.Environment) -> None:
         """Before a build: what every design's key shares, computed once. `extra`: the build's own inputs
         to rendering (bleed, safe zones)."""
-        self.env, self.closures, self.used, self.hits, self.misses = env, {}, {}, 0, 0
+        self.env, self.used, self.hits, self.misses = env, {}, 0, 0
+        self.closures: dict[str, Closure | None] = {}
         roots = [game_folder] + [Path(f) for f in look.font_folders]
         world = [repr(look), extra] + _stamps(roots, game_folder, self.output) + _art_stamps(look)
         self.world = _sha("\n".join(world))
@@ -89,7 +94,9 @@ class DesignMemo:
         return _sha(text)
 
     def get(self, key: str | None) -> Rendered | None:
-        found = self.rendered.get(key) if key is not None else None
+        if key is None:
+            return None
+        found = self.rendered.get(key)
         if found is not None:
             self.used[key] = found
             self.hits += 1
@@ -104,37 +111,41 @@ class DesignMemo:
         """After a build that rendered every design: keep exactly its designs."""
         self.rendered = self.used
 
-    def _closure(self, name: str) -> tuple[str, dict[str, frozenset[str] | None] | None] | None:
+    def _closure(self, name: str) -> Closure | None:
         if name not in self.closures:
             self.closures[name] = self._read_closure(name)
         return self.closures[name]
 
-    def _read_closure(self, name: str) -> tuple[str, dict[str, frozenset[str] | None] | None] | None:
+    def _read_closure(self, name: str) -> Closure | None:
         """A hash of the template and all it includes or imports (found by name as jinja finds them), and
         the context names they read (each with the keys read from it, or None for all of it); None for the
         names when a template is named while rendering."""
         found: dict[str, str] = {}
         names: dict[str, frozenset[str] | None] = {}
         todo = [name]
+        loader = self.env.loader
+        if loader is None:           # an environment without templates: nothing to key on
+            return None
         while todo:
             current = todo.pop()
             if current in found:
                 continue
             try:
-                source = self.env.loader.get_source(self.env, current)[0]
+                source = loader.get_source(self.env, current)[0]
                 refs, reads = self._parsed(source)
             except (jinja2.TemplateError, PunchboardError, OSError, ValueError, RecursionError, MemoryError):
                 return None          # missing, unreadable, broken or hostile: rendering reports it, nothing is kept
             found[current] = source
             for read, keys in reads.items():
-                names[read] = None if keys is None or names.get(read, ()) is None else names.get(read, frozenset()) | keys
+                before = names.get(read, frozenset())
+                names[read] = None if keys is None or before is None else before | keys
             if None in refs:         # a name made while rendering: any template, any name may be read
                 try:
-                    every = "".join(s for _, s in _all_templates(self.env.loader))
+                    every = "".join(s for _, s in _all_templates(loader))
                 except OSError:
                     return None
                 return _sha(every + json.dumps(sorted(found.items()))), None
-            todo.extend(refs)
+            todo.extend(r for r in refs if r is not None)
         return _sha(json.dumps(sorted(found.items()))), names
 
     def _parsed(self, source: str) -> tuple[list[str | None], dict[str, frozenset[str] | None]]:
@@ -155,11 +166,15 @@ def _reads(tree: nodes.Template) -> dict[str, frozenset[str] | None]:
     for n in tree.find_all(nodes.Name):
         if n.ctx == "load":
             loads[n.name] = loads.get(n.name, 0) + 1
-    for n in tree.find_all((nodes.Getattr, nodes.Getitem)):
-        key = n.attr if isinstance(n, nodes.Getattr) else getattr(n.arg, "value", None)
-        if isinstance(n.node, nodes.Name) and n.node.ctx == "load" and isinstance(key, str) and \
-                (isinstance(n, nodes.Getattr) or isinstance(n.arg, nodes.Const)):
-            keyed.setdefault(n.node.name, []).append(key)
+    for item in tree.find_all((nodes.Getattr, nodes.Getitem)):
+        if isinstance(item, nodes.Getattr):
+            key: object = item.attr
+        elif isinstance(item, nodes.Getitem) and isinstance(item.arg, nodes.Const):
+            key = item.arg.value
+        else:
+            continue
+        if isinstance(item.node, nodes.Name) and item.node.ctx == "load" and isinstance(key, str):
+            keyed.setdefault(item.node.name, []).append(key)
     return {name: frozenset(keyed[name]) if len(keyed.get(name, ())) == loads.get(name) else None
             for name in meta.find_undeclared_variables(tree)}
 

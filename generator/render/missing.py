@@ -42,7 +42,8 @@ class StrictFields(jinja2.StrictUndefined):
                  exc: type[jinja2.TemplateRuntimeError] = jinja2.UndefinedError):
         super().__init__(hint, obj, name, exc)
         if hint is None and exc is jinja2.UndefinedError:   # the sandbox's refusals keep their own exception
-            self._undefined_exception = partial(MissingValue, obj=obj, name=name)
+            # jinja2 annotates this as an exception class; it only calls it with the message, so a factory works
+            self._undefined_exception = partial(MissingValue, obj=obj, name=name)  # type: ignore[assignment]
 
 
 def strict_helpers(context: dict[str, Any]) -> dict[str, Any]:

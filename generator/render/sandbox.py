@@ -17,16 +17,18 @@ import re
 import string
 import threading
 from contextlib import contextmanager
+from types import ModuleType
 from typing import Any, Callable, Iterator
 
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2 import nodes
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
+resource: ModuleType | None
 try:
     import resource
 except ImportError:          # Windows: no address-space limit, the checks above still apply
-    resource = None  # type: ignore[assignment]
+    resource = None
 
 MAX_ITEMS = 1_000_000               # a repeated text or list, a field width: far beyond any design
 MAX_TEXT = 20 * 1024 * 1024         # text joined together: the size of a whole design's SVG
@@ -275,6 +277,8 @@ def memory_limit() -> Iterator[None]:
 
 
 def _address_space() -> int | None:
+    if resource is None:        # no resource module, no /proc either
+        return None
     try:
         with open("/proc/self/statm") as f:
             return int(f.read().split()[0]) * resource.getpagesize()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, partial
-from typing import Any, Callable
+from types import ModuleType
+from typing import Any, Callable, Generic, TypeVar
 
 from generator.common.errors import Problem, ProblemCollector, SpecError
 from generator.model.game import Game
@@ -40,26 +41,34 @@ class RulesSection:
         self.problems.raise_if_any()
 
 
-class Rules:
+SpecT = TypeVar("SpecT")
+"""The type of a game's spec as its rules package reads it (NyakuzaSpec, ...); None for a game without one."""
+
+SpecCheck = Callable[[Game, SpecT], "CheckResult | list[CheckResult]"]
+
+
+class Rules(Generic[SpecT]):
     """Base of a rules module: constants from the spec, spec checks, examples and `pnp solve` (its questions).
 
-    A subclass names its game's `scenarios` module (SCENARIO_MODULE): every function `scenario_<name>(rules,
-    example)` in it runs the examples of scenario <name>, in the order the module defines them, and
-    returns the actual outcome as JSON-like data, compared key by key with the example's `expected`.
+    Generic over the spec, so each game's package is checked against its own spec type: a subclass is
+    `Rules[ItsSpec]` with `read_spec` returning ItsSpec. It names its game's `scenarios` module
+    (SCENARIO_MODULE): every function `scenario_<name>(rules, example)` in it runs the examples of scenario
+    <name>, in the order the module defines them, and returns the actual outcome as JSON-like data, compared
+    key by key with the example's `expected`.
     """
 
     game_id = ""
-    SCENARIO_MODULE: Any = None
-    read_spec: Callable[[Game], Any] | None = None       # a staticmethod: the module's view of the spec
-    SPEC_CHECKS: tuple[Callable[[Game, Any], CheckResult | list[CheckResult]], ...] = ()
+    SCENARIO_MODULE: ModuleType | None = None
+    read_spec: Callable[[Game], SpecT]         # a staticmethod: the package's view of the spec
+    SPEC_CHECKS: tuple[SpecCheck[SpecT], ...] = ()
 
     def __init__(self, game: Game):
         self.game = game
 
     @cached_property
-    def spec(self) -> Any:
+    def spec(self) -> SpecT:
         """The spec as the module reads it, validated once; a SpecError names every mistake."""
-        return self.read_spec(self.game) if self.read_spec else None
+        return self.read_spec(self.game)
 
     def spec_checks(self) -> list[CheckResult]:
         out: list[CheckResult] = []
@@ -103,7 +112,7 @@ class Rules:
     @property
     def has_module(self) -> bool:
         """Whether a game-specific rules module referees this game (a copy with a new id has none)."""
-        return type(self) is not Rules
+        return not isinstance(self, GenericRules)
 
     @property
     def scenarios(self) -> dict[str, Callable[[Example], dict[str, Any]]]:
@@ -118,7 +127,7 @@ class Rules:
     def scenario_deal(self, example: Example) -> dict[str, Any]:
         """given: {players: N}. What the setup deals at N players: for each component, the pieces needed,
         the pieces printed and how many are left (so an example can pin the spec's numbers down)."""
-        players = example.given.get("players")
+        players: Any = example.given.get("players")         # as the example writes it
         entry = next((e for e in self.game.setup if e.players == players), None)
         if entry is None:
             counts = ", ".join(str(e.players) for e in self.game.setup) or "none"
@@ -143,3 +152,13 @@ class Rules:
         a game without a rules module has none, and says so."""
         text = f"No searches are defined for {self.game.id}."
         return Questions(text, (Question("", None, (), lambda: ({}, text), output=None),))
+
+
+def _no_spec(game: Game) -> None:
+    return None
+
+
+class GenericRules(Rules[None]):
+    """The rules of a game without a rules package (a copy with a new id): inventory and `deal` only, no spec."""
+
+    read_spec = staticmethod(_no_spec)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from generator.model.game import Game
 from generator.solver.result import CheckResult
@@ -49,7 +49,7 @@ def decision_checks(game: Game) -> list[CheckResult]:
             for where, p in sorted(game.provenance.items()) if p.source != "rulebook"]
 
 
-def check_game(game: Game, extra_examples: list[Path] = (), look: Any = None, **options: Any) -> GameReport:
+def check_game(game: Game, extra_examples: Sequence[Path] = (), look: Any = None, **options: Any) -> GameReport:
     """`look`: the build's Appearance (theme and style applied), whose colours the colour checks read."""
     rules = rules_for(game)
     checks = (inventory_checks(game) + fit_checks(game) + rules.spec_checks() + note_checks(game)

@@ -64,7 +64,7 @@ def _shown(value: Any) -> str:
     return text if len(text) <= SHOWN_VALUE else text[:SHOWN_VALUE - 1] + "…"
 
 
-def run_example(rules: Rules, ex: Example) -> CheckResult:
+def run_example(rules: Rules[Any], ex: Example) -> CheckResult:
     if ex.scenario not in rules.scenarios:   # no rules module for this game: say so, do not fail
         return CheckResult("example", ex.name, None, f'not run: scenario "{ex.scenario}" needs a rules module and '
                            f'"{rules.game.id}" has none (a copy keeps its original\'s rules only if it keeps its id; '

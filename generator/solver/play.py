@@ -13,15 +13,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Hashable, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence, TypeVar
 
 from generator.common.units import rounded
 from generator.solver.result import CheckResult
 
 MAX_STEPS = 100_000       # a game that has not ended by then is reported as a failure (an engine that loops)
+Action = TypeVar("Action")     # what a game's engine takes as one move: a space index, a tuple, ...
 
 
-class State(Protocol):
+class State(Protocol[Action]):
     """What the runner needs of a game's engine. `apply` may change the state in place and return it, or
     return a new one; chance (shuffles, draws) is the engine's own, seeded from `new_state`.
 
@@ -30,10 +31,10 @@ class State(Protocol):
     its docstring states (Izakaya's bids). The runner then uses it instead of `legal_actions`, which stays
     the statement of the rules."""
 
-    def legal_actions(self) -> Sequence[Hashable]:
+    def legal_actions(self) -> Sequence[Action]:
         """The actions the player to act may take now; empty only when the game is over."""
 
-    def apply(self, action: Hashable) -> "State":
+    def apply(self, action: Action) -> "State[Action]":
         """The state after `action`."""
 
     def is_over(self) -> bool:
@@ -60,7 +61,7 @@ class Tally:
     results: list[tuple[str, dict]] = field(default_factory=list)   # (game seed, result) of each finished game
 
 
-def play(state: State, seed: Any) -> tuple[State, int, list[str]]:
+def play(state: State[Action], seed: Any) -> tuple[State[Action], int, list[str]]:
     """One game of uniform random legal actions from `state`: the final state, the steps taken and the
     invariants that broke (with the step they broke at), stopping at the first."""
     agent = random.Random(f"agent:{seed}")
@@ -85,7 +86,7 @@ def play(state: State, seed: Any) -> tuple[State, int, list[str]]:
     return state, MAX_STEPS, [f"not over after {MAX_STEPS} steps"]
 
 
-def simulate(new_state: Callable[[int, str], State], players: int, games: int, seed: int, keep: int = 3) -> Tally:
+def simulate(new_state: Callable[[int, str], State[Any]], players: int, games: int, seed: int, keep: int = 3) -> Tally:
     """`games` random games at `players` players; `new_state(players, game_seed)` makes each start."""
     tally = Tally(players)
     for i in range(games):

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from typing import Any
 
 from generator.model.game import Game
-from generator.solver.base import Rules
+from generator.solver.base import GenericRules, Rules
 
-RULES: dict[str, type[Rules]] = {}
+RULES: dict[str, type[Rules[Any]]] = {}
 
 
-def register(cls: type[Rules]) -> type[Rules]:
+def register(cls: type[Rules[Any]]) -> type[Rules[Any]]:
     RULES[cls.game_id] = cls
     return cls
 
@@ -26,10 +27,10 @@ def packages() -> list[str]:
     return sorted(info.name for info in pkgutil.iter_modules(games.__path__))
 
 
-def rules_for(game: Game) -> Rules:
-    """The game's rules module, or the generic base for a game that has none (inventory only)."""
+def rules_for(game: Game) -> Rules[Any]:
+    """The game's rules module, or GenericRules for a game that has none (inventory only)."""
     key = game.rules_from or game.id
     module = key.replace("-", "_")
     if key not in RULES and module in packages():
         importlib.import_module(f"generator.solver.games.{module}")
-    return RULES.get(key, Rules)(game)
+    return RULES.get(key, GenericRules)(game)

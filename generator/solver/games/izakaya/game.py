@@ -18,30 +18,26 @@ from generator.solver.questions import Questions
 INVARIANT_GAMES = 20      # random games a player count that check IZA-INV-08/09 without --simulate
 
 
-class IzakayaRules(Rules):
+class IzakayaRules(Rules[IzakayaSpec]):
     game_id = "izakaya"
     SCENARIO_MODULE = scenarios
     read_spec = staticmethod(read_spec)
     SPEC_CHECKS = SPEC_CHECKS
 
     @property
-    def ispec(self) -> IzakayaSpec:
-        return self.spec
-
-    @property
     def supply(self) -> dict[str, int]:
         """Floor chits printed, by shape."""
-        return {shape: self.game.component(c).total_count(1) for shape, c in self.ispec.floors.items()}
+        return {shape: self.game.component(c).total_count(1) for shape, c in self.spec.floors.items()}
 
     def new_state(self, players: int, seed: str) -> engine.IzakayaGame:
-        return engine.new_state(self.ispec, players, seed, self.supply)
+        return engine.new_state(self.spec, players, seed, self.supply)
 
     def extra_checks(self, **options: Any) -> list[CheckResult]:
         """IZA-INV-08/09 over random games always (20 a player count, or --simulate N), and with --simulate
         the generic line with the supply, yen and game-length figures."""
         games, seed = options.get("simulate") or 0, options.get("seed", 1)
         out: list[CheckResult] = []
-        for p in self.ispec.player_counts:
+        for p in self.spec.player_counts:
             n = games or INVARIANT_GAMES
             tally = play.simulate(self.new_state, p, n, seed, keep=n)
             out += engine.invariant_checks(tally)
@@ -55,7 +51,7 @@ class IzakayaRules(Rules):
         return [engine.simulation_report(tally, seed, self.supply, coins, drinks)]
 
     def aid(self) -> dict[str, Any]:
-        return izakaya_aid(self.ispec, self.game)
+        return izakaya_aid(self.spec, self.game)
 
     def questions(self) -> Questions:
-        return solve_questions(self.ispec)
+        return solve_questions(self.spec)

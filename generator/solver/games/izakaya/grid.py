@@ -84,14 +84,15 @@ class Grid:
     def lines(self) -> tuple[tuple[Edge, Edge, Edge], ...]:
         """Every straight line of three claimable edges: three consecutive edges along one grid line."""
         claimable = set(self.edges)
-        out = []
+        out: list[tuple[Edge, Edge, Edge]] = []
         for r in range(self.n):
             for c in range(self.n):
                 for step, across in (((1, 0), (0, 1)), ((0, 1), (1, 0))):
                     run = [edge((r + k * step[0], c + k * step[1]),
                                 (r + k * step[0] + across[0], c + k * step[1] + across[1])) for k in range(3)]
                     if all(e in claimable for e in run):
-                        out.append(tuple(run))
+                        first, second, third = run
+                        out.append((first, second, third))
         return tuple(out)
 
     def forms_line(self, claimed: set[Edge], new: Edge) -> bool:

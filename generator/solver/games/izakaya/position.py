@@ -11,7 +11,7 @@ from generator.common.errors import ProblemCollector, display_path
 from generator.solver.games.izakaya.grid import Edge, edge
 from generator.solver.games.izakaya.rules import Building, Position
 from generator.solver.games.izakaya.spec import IzakayaSpec
-from generator.load.reader import Reader
+from generator.load.reader import Reader, known
 from generator.load.yamlio import join, load_yaml
 from generator.common.units import describe
 
@@ -60,9 +60,9 @@ def parse_position(data: Any, spec: IzakayaSpec, problems: ProblemCollector) -> 
             r.add(join("prices", colour), f"expected one of the colours {', '.join(spec.colours)}")
         elif r.integer(price, join("prices", colour), minimum=0) is not None:
             prices[colour] = price
-    pos = Position(players, grid, prices) if grid else None
-    if pos is None:
+    if grid is None:
         problems.raise_if_any()
+    pos = Position(players, known(grid), prices)
     _drinks(r, m, pos, spec)
     _claims(r, m, pos)
     _pyramids(r, m, pos)
@@ -85,7 +85,7 @@ def _drinks(r: Reader, m: dict, pos: Position, spec: IzakayaSpec) -> None:
         if "colour" in d and colour not in spec.prices:
             r.add(join(at, "colour"), f"expected one of {', '.join(spec.colours)}, got {describe(colour)}")
             continue
-        if corner is None:
+        if corner is None or colour is None:        # a colour missing is reported already
             continue
         if pos.grid.spot_kind(corner) == 0:
             r.add(join(at, "corner"), f"{list(corner)} is not a drink spot of the {pos.grid.n} x {pos.grid.n} grid "

@@ -92,7 +92,7 @@ def claim_ruling(spec: IzakayaSpec, pos: Position, player: str, e: Edge) -> tupl
 def score(pos: Position) -> dict[str, Any]:
     """Payout of each building = floors x the current prices of the drinks on its card's corners; a score is
     the payouts plus the yen held; a tie goes to the player who kept the most starting yen (the yen held)."""
-    payouts = []
+    payouts: list[dict[str, Any]] = []
     for b in pos.buildings:
         drinks = sum(pos.prices[pos.drinks[c]] for c in pos.grid.corners_of(b.card) if c in pos.drinks)
         payouts.append({"card": list(b.card), "owner": b.owner, "drinks": drinks, "floors": b.floors,

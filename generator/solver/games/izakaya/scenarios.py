@@ -17,17 +17,18 @@ from generator.solver.games.izakaya.grid import edge
 from generator.solver.games.izakaya.position import KEYS as POSITION_KEYS, OPTIONAL as POSITION_OPTIONAL, parse_position
 from generator.solver.games.izakaya.questions import setup as setup_table
 from generator.solver.games.izakaya.rules import Position, bid, claim_ruling, drink_ruling, score
+from generator.solver.games.izakaya.spec import IzakayaSpec
 from generator.load.yamlio import join
 
 
-def scenario_setup(rules: Rules, example: Example) -> dict[str, Any]:
+def scenario_setup(rules: Rules[IzakayaSpec], example: Example) -> dict[str, Any]:
     players = rules.given(example, ("players",))["players"]
     if players not in rules.spec.grids:
         raise SpecError(Problem(f"expected a player count of rules.grids, got {players!r}", None, "given.players"))
     return setup_table(rules.spec, players)
 
 
-def scenario_bid(rules: Rules, example: Example) -> dict[str, Any]:
+def scenario_bid(rules: Rules[IzakayaSpec], example: Example) -> dict[str, Any]:
     g = rules.given(example, ("order", "yen", "bids"), ("pile",))
     order = [str(p) for p in g["order"]]
     for key in ("yen", "bids"):
@@ -36,17 +37,17 @@ def scenario_bid(rules: Rules, example: Example) -> dict[str, Any]:
     return bid(rules.spec, order, dict(g["yen"]), dict(g["bids"]), g.get("pile", 0))
 
 
-def scenario_score(rules: Rules, example: Example) -> dict[str, Any]:
+def scenario_score(rules: Rules[IzakayaSpec], example: Example) -> dict[str, Any]:
     return score(_position(rules, rules.given(example, POSITION_KEYS, POSITION_OPTIONAL)))
 
 
-def scenario_drink(rules: Rules, example: Example) -> dict[str, Any]:
+def scenario_drink(rules: Rules[IzakayaSpec], example: Example) -> dict[str, Any]:
     g = rules.given(example, (*POSITION_KEYS, "corner"), (*POSITION_OPTIONAL, "colour"))
     ok, why = drink_ruling(_position(rules, g), _pair(g["corner"], "given.corner"), g.get("colour"), rules.spec)
     return {"legal": ok, "reason": why}
 
 
-def scenario_claim(rules: Rules, example: Example) -> dict[str, Any]:
+def scenario_claim(rules: Rules[IzakayaSpec], example: Example) -> dict[str, Any]:
     g = rules.given(example, (*POSITION_KEYS, "player", "edge"), POSITION_OPTIONAL)
     cards = g["edge"] if isinstance(g["edge"], list) and len(g["edge"]) == 2 else [None, None]
     e = edge(*(_pair(c, "given.edge") for c in cards))
@@ -54,7 +55,7 @@ def scenario_claim(rules: Rules, example: Example) -> dict[str, Any]:
     return {"legal": ok, "reason": why, "line_of_three": line}
 
 
-def scenario_adjust_and_score(rules: Rules, example: Example) -> dict[str, Any]:
+def scenario_adjust_and_score(rules: Rules[IzakayaSpec], example: Example) -> dict[str, Any]:
     """A Price adjustment (one coin from one colour to another), then the score."""
     g = rules.given(example, (*POSITION_KEYS, "move"), POSITION_OPTIONAL)
     pos = _position(rules, g)
@@ -67,7 +68,7 @@ def scenario_adjust_and_score(rules: Rules, example: Example) -> dict[str, Any]:
     return {"prices": {src: pos.prices[src], dst: pos.prices[dst]}, **score(pos)}
 
 
-def _position(rules: Rules, given: dict) -> Position:
+def _position(rules: Rules[IzakayaSpec], given: dict) -> Position:
     """The position an example gives, read by the same reader as a position file."""
     data = {k: given[k] for k in (*POSITION_KEYS, *POSITION_OPTIONAL) if k in given}
     try:

@@ -151,7 +151,7 @@ def _grids(value: Any, where: str, r: Reader, game: Game) -> dict[int, tuple[int
             ok = isinstance(card, list) and len(card) == 2 and all(isinstance(x, int) for x in card) and size \
                 and all(0 <= x < size for x in card)
             if not ok:
-                r.add(join(at, "disabled", i), f"expected a card [row, col] inside the {size} x {size} grid, got {card!r}")
+                r.add(join(join(at, "disabled"), i), f"expected a card [row, col] inside the {size} x {size} grid, got {card!r}")
             else:
                 cards.append((card[0], card[1]))
         if n is not None and size:

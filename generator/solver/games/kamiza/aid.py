@@ -52,7 +52,7 @@ def _card(s: KamizaSpec, role: str):
 def kamiza_aid(s: KamizaSpec, games_per_match: int) -> dict[str, Any]:
     """Numbered steps in the referee's order, then scoring and the tiebreak."""
     cards = sorted({c.role: c for c in s.cards}.values(), key=lambda c: -c.number)
-    steps = [dict(zip(("title", "text"), STEP_TEXT[step](s))) for step in JUDGING_ORDER]
+    steps: list[dict[str, Any]] = [dict(zip(("title", "text"), STEP_TEXT[step](s))) for step in JUDGING_ORDER]
     values = " · ".join(f"{c.jp} {c.number}" for c in cards)
     steps.append({"title": "Score", "text": f"Winners face up score their number ({values}); losers go face down."})
     for n, step in enumerate(steps, 1):

@@ -38,7 +38,8 @@ def split_items(text: str, hint: str) -> list[tuple[str, str, str]]:
         match = ITEM.match(item)
         if not match:
             raise BadInput(f'expected {hint}, got "{item}"')
-        out.append(match.groups())
+        who, what, where = match.groups()        # three groups, none optional
+        out.append((who, what, where))
     return out
 
 

@@ -15,13 +15,13 @@ from generator.model.example import Example
 from generator.solver.base import Rules
 from generator.solver.games.kamiza.parse import BadInput, check_players, make_play
 from generator.solver.games.kamiza.referee import judge
-from generator.solver.games.kamiza.spec import HIT_MAN_READINGS, TWO_RAIDS_APART
+from generator.solver.games.kamiza.spec import HIT_MAN_READINGS, TWO_RAIDS_APART, KamizaSpec
 from generator.solver.games.kamiza.tiebreak import chickens
-from generator.load.reader import Reader
+from generator.load.reader import Reader, known
 from generator.load.yamlio import join
 
 
-def scenario_round(rules: Rules, example: Example) -> dict[str, Any]:
+def scenario_round(rules: Rules[KamizaSpec], example: Example) -> dict[str, Any]:
     """given: plays [{player, card, side}] and optionally two_raids_apart / hit_man."""
     r = Reader(ProblemCollector())
     given = r.mapping(dict(example.given), "given", ("plays",), ("two_raids_apart", "hit_man")) or {}
@@ -43,7 +43,7 @@ def scenario_round(rules: Rules, example: Example) -> dict[str, Any]:
             "lost": [p.player for p in plays if not ruling.won(p)]}
 
 
-def scenario_match(rules: Rules, example: Example) -> dict[str, Any]:
+def scenario_match(rules: Rules[KamizaSpec], example: Example) -> dict[str, Any]:
     """given: totals {player: points} and cards_left {player: card} after the last game."""
     r = Reader(ProblemCollector())
     given = r.mapping(dict(example.given), "given", ("totals", "cards_left")) or {}
@@ -55,7 +55,7 @@ def scenario_match(rules: Rules, example: Example) -> dict[str, Any]:
         r.add(join("given.cards_left", p), f"expected the card {p} has left: {rules.spec.card_list()}")
     r.problems.raise_if_any()
     _example_input(check_players, "given.totals", list(points), rules.game.players_max, "total")
-    return chickens(points, left).as_json()
+    return chickens({p: known(n) for p, n in points.items()}, {p: known(c) for p, c in left.items()}).as_json()
 
 
 def _example_input(parse: Callable[..., Any], where: str, *args: Any) -> Any:

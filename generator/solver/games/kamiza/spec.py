@@ -95,8 +95,9 @@ def _read_seats(value: Any, where: str, r: Reader) -> dict[str, int] | None:
     seats = r.mapping(value, where, SIDES)
     if seats is None or any(side not in seats for side in SIDES):
         return None
-    out = {side: r.integer(seats[side], join(where, side), minimum=1) for side in SIDES}
-    return None if None in out.values() else out
+    read = {side: r.integer(seats[side], join(where, side), minimum=1) for side in SIDES}
+    out = {side: n for side, n in read.items() if n is not None}
+    return None if len(out) != len(read) else out
 
 
 def _read_cards(r: Reader, game: Game) -> tuple[list[tuple[Card, int, str]], bool]:
@@ -109,10 +110,10 @@ def _read_cards(r: Reader, game: Game) -> tuple[list[tuple[Card, int, str]], boo
     for j, row in enumerate(game.components[index].rows):
         where = f"components[{index}].rows[{j}]"
         role = r.choice(row.fields.get("role"), join(where, "role"), ROLES)
-        texts = [r.text(row.fields.get(k), join(where, k)) for k in ("jp", "reading", "en")]
+        jp, reading, en = (r.text(row.fields.get(k), join(where, k)) for k in ("jp", "reading", "en"))
         number = r.integer(row.fields.get("number"), join(where, "number"), minimum=0)
-        if role is not None and None not in texts and number is not None:
-            rows.append((Card(role, *texts, number), row.count, where))
+        if role is not None and jp is not None and reading is not None and en is not None and number is not None:
+            rows.append((Card(role, jp, reading, en, number), row.count, where))
     if not rows:
         r.add(f"components[{index}].rows", "expected the role cards as rows with role, jp, reading, en and number")
     return rows, game.components[index].per_player

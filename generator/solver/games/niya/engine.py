@@ -62,7 +62,7 @@ class NiyaGame:
         first, taken = b.last is None, s.garden.tiles[s.last]
         if first and not s.garden.geometry.border >> s.last & 1:
             return [f"the first tile taken, {taken.name}, is not on the border"]
-        if not first and not taken.shares(s.garden.tiles[b.last]):
+        if b.last is not None and not taken.shares(s.garden.tiles[b.last]):     # not the first move
             return [f"{taken.name} shares nothing with {s.garden.tiles[b.last].name}, the tile taken before"]
         return []
 

@@ -10,11 +10,11 @@ from generator.solver.games.niya import engine, scenarios
 from generator.solver.games.niya.aid import niya_aid
 from generator.solver.games.niya.checks import SPEC_CHECKS
 from generator.solver.games.niya.questions import questions as solve_questions
-from generator.solver.games.niya.spec import TOKEN_COMPONENT, read_spec
+from generator.solver.games.niya.spec import TOKEN_COMPONENT, NiyaSpec, read_spec
 from generator.solver.questions import Questions
 
 
-class NiyaRules(Rules):
+class NiyaRules(Rules[NiyaSpec]):
     """Niya for `pnp check` (spec invariants, worked examples) and `pnp solve niya` (exact first moves)."""
 
     game_id = "niya"

@@ -89,7 +89,7 @@ def read_layout(rows: Sequence[str], spec: NiyaSpec, rows_hint: str = "") -> tup
     return (None, problems) if problems else (Garden(tuple(tiles)), [])
 
 
-def random_garden(spec: NiyaSpec, seed: int) -> Garden:
+def random_garden(spec: NiyaSpec, seed: int | str) -> Garden:
     """The spec's tiles shuffled by random.Random(seed): the same seed always deals the same garden."""
     if len(spec.tiles) != spec.grid ** 2:
         raise SpecError(f"the spec has {len(spec.tiles)} garden tiles for {spec.grid ** 2} cells (see NIY-INV-01)")

@@ -44,7 +44,8 @@ def play_match(results: Sequence[GameResult], fmt: str, target: int, first_start
         if result.winner is not None:
             gained = tuple(result.tiles_left * (p == result.winner) for p in PLAYERS)
             points = (points[0] + gained[0], points[1] + gained[1])
-            wins = tuple(w + (p == result.winner) for p, w in zip(PLAYERS, wins))
+            first, second = (w + (p == result.winner) for p, w in zip(PLAYERS, wins))
+            wins = (first, second)
         standings.append(Standing(starter, points, wins))
         starter = next_starter(starter, result, starter_rule)
         score = {"single": wins, "wins": wins, "points": points}[fmt]

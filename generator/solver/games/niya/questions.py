@@ -11,6 +11,7 @@ from generator.solver.games.niya.garden import Garden, random_garden, read_layou
 from generator.solver.games.niya.search import RESULT_WORDS, solution_text, solve_garden
 from generator.solver.games.niya.spec import FULL_BOARD, NiyaSpec
 from generator.solver.questions import Param, Question, Questions
+from generator.load.reader import known
 
 EXAMPLE_LAYOUT = "PS MS MP IB / CR IS CP PB / IP CB MR CS / PP PR MB IR"   # NIY-DX-01, for --help
 DESCRIPTION = ("Solve a Niya garden exactly: for every legal first move, whether the first player wins, draws or "
@@ -51,4 +52,4 @@ def _layout(spec: NiyaSpec, text: str) -> Garden:
     garden, problems = read_layout(text.split("/"), spec, ' separated by "/"')
     if problems:
         raise OptionError([Problem(p, where="--layout") for p in problems])
-    return garden
+    return known(garden)

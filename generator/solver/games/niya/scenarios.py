@@ -17,9 +17,9 @@ from generator.model.example import Example
 from generator.solver.base import Rules
 from generator.solver.games.niya.garden import Garden, read_layout
 from generator.solver.games.niya.match import MATCH_FORMATS, GameResult, play_match
-from generator.solver.games.niya.spec import FULL_BOARD, PLAYERS, Tile
+from generator.solver.games.niya.spec import FULL_BOARD, PLAYERS, NiyaSpec, Tile
 from generator.solver.games.niya.state import NiyaState
-from generator.load.reader import Reader
+from generator.load.reader import Reader, known
 from generator.load.yamlio import join
 from generator.common.units import describe
 
@@ -72,19 +72,18 @@ def read_results(r: Reader, value: Any, where: str, cells: int) -> list[GameResu
 
 
 # -- the scenarios: each returns JSON-like data compared key by key with the example's `expected` ----------
-def scenario_game(rules: Rules, ex: Example) -> dict[str, Any]:
+def scenario_game(rules: Rules[NiyaSpec], ex: Example) -> dict[str, Any]:
     """given: layout (row strings of codes or names, or one "/"-separated string), moves, full_board?"""
     r, g = read_given(ex, ("layout", "moves"), ("full_board",))
     garden = _layout(rules, r, g["layout"], "given.layout") if "layout" in g else None
     moves = read_moves(r, g["moves"], "given.moves") if "moves" in g else []
-    full_board = rules.spec.full_board
-    if "full_board" in g:
-        full_board = r.choice(g["full_board"], "given.full_board", FULL_BOARD)
+    full_board = r.choice(g["full_board"], "given.full_board", FULL_BOARD) if "full_board" in g \
+        else rules.spec.full_board
     r.problems.raise_if_any()
-    return replay(NiyaState(garden, full_board), moves)
+    return replay(NiyaState(known(garden), known(full_board)), moves)
 
 
-def scenario_blocked(rules: Rules, ex: Example) -> dict[str, Any]:
+def scenario_blocked(rules: Rules[NiyaSpec], ex: Example) -> dict[str, Any]:
     """given: last_removed, tiles_left (names or codes): can the opponent move at all?"""
     r, g = read_given(ex, ("last_removed", "tiles_left"), ())
     last = _tile(rules, r, g["last_removed"], "given.last_removed") if "last_removed" in g else None
@@ -95,12 +94,12 @@ def scenario_blocked(rules: Rules, ex: Example) -> dict[str, Any]:
             r.add("given.tiles_left", f"{tile.name} is listed {n} time{'s' * (n > 1)}"
                   f"{' and as the last removed tile' * (tile == last)}; expected each tile once, in one place")
     r.problems.raise_if_any()
-    replies = [t.name for t in left if t.shares(last)]
+    replies = [t.name for t in map(known, left) if t.shares(known(last))]
     return {"opponent_legal_moves": len(replies), "opponent_replies": replies, "opponent_loses": not replies,
             "winner": None if replies else "mover"}
 
 
-def scenario_match(rules: Rules, ex: Example) -> dict[str, Any]:
+def scenario_match(rules: Rules[NiyaSpec], ex: Example) -> dict[str, Any]:
     """given: format (single, wins, points), target (points only), first_starter (1, 2, random), results."""
     r, g = read_given(ex, ("format", "results"), ("target", "first_starter"))
     fmt = r.choice(g.get("format"), "given.format", MATCH_FORMATS)
@@ -110,7 +109,7 @@ def scenario_match(rules: Rules, ex: Example) -> dict[str, Any]:
         r.add("given.first_starter", f'expected 1, 2 or "random", got {describe(starter)}')
     results = read_results(r, g.get("results"), "given.results", rules.spec.grid ** 2)
     r.problems.raise_if_any()
-    standings, winner = play_match(results, fmt, target, None if starter == "random" else starter,
+    standings, winner = play_match(results, known(fmt), target, None if starter == "random" else starter,
                                    rules.spec.next_starter)
     if len(standings) < len(results):
         r.add(join("given.results", len(standings)),
@@ -122,7 +121,7 @@ def scenario_match(rules: Rules, ex: Example) -> dict[str, Any]:
             "starting_player_each_game": [s.starter or "random" for s in standings]}
 
 
-def _target(rules: Rules, r: Reader, fmt: str | None, g: dict) -> int:
+def _target(rules: Rules[NiyaSpec], r: Reader, fmt: str | None, g: dict) -> int:
     if fmt != "points":
         if "target" in g:
             r.add("given.target", f"only the points format takes a target; {fmt} plays to rules.wins_needed")
@@ -134,7 +133,7 @@ def _target(rules: Rules, r: Reader, fmt: str | None, g: dict) -> int:
     return target or 0
 
 
-def _layout(rules: Rules, r: Reader, value: Any, where: str) -> Garden | None:
+def _layout(rules: Rules[NiyaSpec], r: Reader, value: Any, where: str) -> Garden | None:
     value = r.unwrap(value, where)
     rows = value.split("/") if isinstance(value, str) else value
     if not (isinstance(rows, list) and all(isinstance(row, str) for row in rows)):
@@ -146,7 +145,7 @@ def _layout(rules: Rules, r: Reader, value: Any, where: str) -> Garden | None:
     return garden
 
 
-def _tile(rules: Rules, r: Reader, value: Any, where: str) -> Tile | None:
+def _tile(rules: Rules[NiyaSpec], r: Reader, value: Any, where: str) -> Tile | None:
     tile = rules.spec.lookup.get(value.upper()) if isinstance(value, str) else None
     if tile is None:
         r.add(where, f'expected a tile name like "Pine/Sun" or a code like "PS", got {describe(value)}')

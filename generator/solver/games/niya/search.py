@@ -12,7 +12,7 @@ from generator.solver.games.niya.garden import Garden, bits
 from generator.solver.games.niya.state import DRAW, LOSS, WIN, NiyaState
 
 RESULT_WORDS = {WIN: "win", DRAW: "draw", LOSS: "loss"}
-RESULT_MARKS = {WIN: "W", DRAW: "D", LOSS: "L"}
+RESULT_MARKS: dict[int | None, str] = {WIN: "W", DRAW: "D", LOSS: "L"}     # None: a move not valued
 SOLVE_OUTCOMES = {WIN: "first-player-wins", DRAW: "draw", LOSS: "second-player-wins"}
 
 

@@ -100,8 +100,9 @@ def _read_names(value: Any, where: str, r: Reader) -> tuple[str, ...] | None:
 
 def _read_targets(value: Any, where: str, r: Reader) -> tuple[int, ...] | None:
     items = r.sequence(value, where, min_items=1)
-    targets = [r.integer(v, join(where, i), minimum=1) for i, v in enumerate(items or ())]
-    return None if items is None or None in targets else tuple(targets)
+    read = [r.integer(v, join(where, i), minimum=1) for i, v in enumerate(items or ())]
+    targets = tuple(n for n in read if n is not None)
+    return None if items is None or len(targets) != len(read) else targets
 
 
 def _read_tiles(r: Reader, game: Game, vegetation: Sequence[str], symbols: Sequence[str]) -> tuple[Tile, ...]:

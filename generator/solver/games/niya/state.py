@@ -71,8 +71,8 @@ class NiyaState:
             raise IllegalMove(reason)
         cell = action[0] * self.garden.geometry.n + action[1]
         mover = self.current_player()
-        owned = tuple(mask | (1 << cell) * (p == mover) for p, mask in zip(PLAYERS, self.owned))
-        return _settle(replace(self, owned=owned, last=cell), cell, mover)
+        first, second = (mask | (1 << cell) * (p == mover) for p, mask in zip(PLAYERS, self.owned))
+        return _settle(replace(self, owned=(first, second), last=cell), cell, mover)
 
     def is_terminal(self) -> bool:
         return bool(self.how)

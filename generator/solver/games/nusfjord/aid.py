@@ -54,7 +54,7 @@ def nusfjord_aid(spec: NusfjordSpec, game: Game) -> dict[str, Any]:
     most = max(spec.player_counts)
     stacks = []
     for s in elder_stacks(spec, most):
-        lines = []
+        lines: list[dict[str, Any]] = []
         for e in s["face_up"]:
             label = f"#{e}" + (f" {names.get(e)}" if names.get(e) else "")
             used = _span(elder_players(spec, e))

@@ -31,10 +31,10 @@ def _setup_table(game: Game, spec: NusfjordSpec) -> list[CheckResult]:
     for p, want in RULEBOOK_SETUP.items():
         row = spec.by_players.get(p)
         got = tuple(getattr(row, k) for k in names) if row else None
-        ok = got == want and row.action_board == ("1-2" if p <= 2 else "3-5") and \
+        ok = row is not None and got == want and row.action_board == ("1-2" if p <= 2 else "3-5") and \
             row.imitation_tile == {4: "4-player", 5: "5-player"}.get(p) and row.left_over_AB == ("box" if p == 2 else "aside")
         shown = ", ".join(f"{k} {v}" for k, v in zip(names, got or ()))
-        detail = (f"{shown}; Action board {row.action_board}, Imitation {row.imitation_tile or 'none'}" if ok else
+        detail = (f"{shown}; Action board {row.action_board}, Imitation {row.imitation_tile or 'none'}" if ok and row else
                   f"expected {', '.join(f'{k} {v}' for k, v in zip(names, want))} (seed L40-50, L196-202); "
                   f"rules.by_players.{p} gives {shown or 'nothing'}")
         out.append(CheckResult("spec", "NUS-INV-01/02 setup table", ok, detail, {"players": p}))
@@ -67,7 +67,7 @@ def _two_player_rematch(game: Game, spec: NusfjordSpec) -> CheckResult:
 
 
 def _ships(game: Game, spec: NusfjordSpec) -> list[CheckResult]:
-    types = {}
+    types: dict[str, int] = {}
     for r in game.component(SHIP).rows:
         types[str(r.fields.get("type"))] = types.get(str(r.fields.get("type")), 0) + r.count
     out = []

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Hashable, Sequence
+from typing import Any, Sequence
 
 from generator.solver.games.nusfjord import work
 from generator.solver.games.nusfjord.fishing import Catch, fish
@@ -39,7 +39,8 @@ class NusfjordState:
         top = spec.forests_each - (doubles - 1)
         self.seats = [Player(i, [top] + [1] * (doubles - 1)) for i in range(players)]
         self.forests_general = pieces.forests - spec.forests_each * players
-        self.shares = {i: ["own"] * spec.issued + ["unissued"] * spec.unissued for i in range(players)}
+        start: list[str | int] = [*["own"] * spec.issued, *["unissued"] * spec.unissued]
+        self.shares = {i: list(start) for i in range(players)}
         self.banquet = [1] * self.row.banquet_fish + [0] * (pieces.plates - self.row.banquet_fish)
         self.general["fish"] -= self.row.banquet_fish
         self.ship_supply = {t: self.row.ships_per_type for t in pieces.ship_types}
@@ -49,9 +50,10 @@ class NusfjordState:
         self.capacity = {**side, **{f"imitation-{i + 1}": 1 for i in range(work.IMITATION[self.row.imitation_tile])}}
         self.occupied: dict[str, list[int]] = {}
         self.first_by_round = first_players(list(range(players)), self.rng.randrange(players), spec.rounds)
-        self.round, self.phase, self.turn, self.acted = 1, "", 0, []
+        self.round, self.phase, self.turn = 1, "", 0
+        self.acted: list[int] = []
         self.log: list[tuple[int, str]] = []
-        self.catches: list[tuple[int, int, Catch]] = []
+        self.catches: list[tuple[int, int, Catch[int]]] = []
         self._start_round()
 
     # -- setup ------------------------------------------------------------------------------------------
@@ -70,7 +72,8 @@ class NusfjordState:
             for k in self.boards:
                 self.box += piles[k]
                 piles[k] = []
-        self.piles, self.c_display = piles, []
+        self.piles = piles
+        self.c_display: list[str] = []
 
     def _deal_elders(self) -> None:
         """Setup step 6: the Elder stacks bottom to top, the face-down ones shuffled under them (5 players)."""
@@ -156,8 +159,8 @@ class NusfjordState:
                     break
                 board[board.index(None)] = self.piles[k].pop()
         elif event == "draw_C_each":
-            for k in range(self.players):
-                me = self.seats[(self.first + k) % self.players]
+            for i in range(self.players):
+                me = self.seats[(self.first + i) % self.players]
                 n = min(self.row.draw_C_each, len(self.piles["C"]))
                 me.hand += self.piles["C"][:n]
                 self.piles["C"] = self.piles["C"][n:]
@@ -171,7 +174,7 @@ class NusfjordState:
         return "imitation" if space.startswith("imitation") else "elder_seat" if space.startswith("elder-") \
             else space
 
-    def legal_actions(self) -> Sequence[Hashable]:
+    def legal_actions(self) -> Sequence[tuple[Any, ...]]:
         if self.phase == "fishing":
             return [("fish", *c) for c in self._fishing_choices(self.to_fish[0])]
         if self.phase != "work":
@@ -181,7 +184,7 @@ class NusfjordState:
         spaces += [f"elder-{n}" for n, _ in me.elders if not self.occupied.get(f"elder-{n}")]
         return [("pass",)] + [(s, o) for s in spaces for o in work.options(self, s, me)]
 
-    def apply(self, action: Hashable) -> "NusfjordState":
+    def apply(self, action: tuple[Any, ...]) -> "NusfjordState":
         if self.phase == "fishing":
             self._fish(self.to_fish.pop(0), *action[1:])
             self._next_fisher()

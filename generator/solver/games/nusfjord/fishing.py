@@ -13,17 +13,20 @@ board go to that board's owner.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Generic, Mapping, TypeVar
 
 from generator.solver.games.nusfjord.spec import NusfjordSpec
 
 
+Holder = TypeVar("Holder")      # who holds a Share: a player's label (examples, pnp solve) or seat (the engine)
+
+
 @dataclass
-class Catch:
+class Catch(Generic[Holder]):
     haul: int
     elders: list[int]                        # fish on each Elder after the phase
     action_board_shares: int = 0             # fish placed on own Shares on the Action board
-    foreign_shares: dict[str, int] = field(default_factory=dict)   # player -> fish placed on own Shares there
+    foreign_shares: dict[Holder, int] = field(default_factory=dict)   # player -> fish placed on own Shares there
     own_shares: int = 0
     reserve: int = 0
     excess: int = 0
@@ -48,12 +51,12 @@ class Catch:
     _to_reserve: int = 0
 
 
-def fish(spec: NusfjordSpec, haul: int, elders: list[int], action_board_shares: int, foreign: Mapping[str, int],
-         own_shares: int, reserve: int) -> Catch:
+def fish(spec: NusfjordSpec, haul: int, elders: list[int], action_board_shares: int, foreign: Mapping[Holder, int],
+         own_shares: int, reserve: int) -> Catch[Holder]:
     """Distribute `haul` fish; `elders` are the fish on each Elder before, in feeding order."""
     hand = haul
     after = list(elders)
-    catch = Catch(haul, after)
+    catch: Catch[Holder] = Catch(haul, after)
     for i in range(len(after)):                       # step 1
         if hand == 0:
             break

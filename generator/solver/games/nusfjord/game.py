@@ -15,23 +15,19 @@ from generator.solver.games.nusfjord.work import printed_pieces
 from generator.solver.questions import Questions
 
 
-class NusfjordRules(Rules):
+class NusfjordRules(Rules[NusfjordSpec]):
     game_id = "nusfjord"
     SCENARIO_MODULE = scenarios
     read_spec = staticmethod(read_spec)
     SPEC_CHECKS = SPEC_CHECKS
 
-    @property
-    def nspec(self) -> NusfjordSpec:
-        return self.spec
-
     # -- random legal games (generator/solver/play.py) ------------------------------------------
     def new_state(self, players: int, seed: str) -> engine.NusfjordState:
-        return engine.new_state(self.nspec, players, seed, printed_pieces(self.nspec, self.game))
+        return engine.new_state(self.spec, players, seed, printed_pieces(self.spec, self.game))
 
     # -- pnp solve and aids ---------------------------------------------------------------------
     def aid(self) -> dict[str, Any]:
-        return nusfjord_aid(self.nspec, self.game)
+        return nusfjord_aid(self.spec, self.game)
 
     def questions(self) -> Questions:
-        return solve_questions(self.nspec, (self.game.players_min, self.game.players_max))
+        return solve_questions(self.spec, (self.game.players_min, self.game.players_max))

@@ -18,13 +18,14 @@ from generator.solver.games.nusfjord.flow import building_flow
 from generator.solver.games.nusfjord.questions import SCORE_ARGS
 from generator.solver.games.nusfjord.scoring import harbor_installation, score
 from generator.solver.games.nusfjord.setup import elder_stacks, first_players, setup
+from generator.solver.games.nusfjord.spec import NusfjordSpec
 
 
-def scenario_setup(rules: Rules, example: Example) -> dict[str, Any]:
+def scenario_setup(rules: Rules[NusfjordSpec], example: Example) -> dict[str, Any]:
     return setup(rules.spec, _players(rules, rules.given(example, ("players",))))
 
 
-def scenario_rounds(rules: Rules, example: Example) -> dict[str, Any]:
+def scenario_rounds(rules: Rules[NusfjordSpec], example: Example) -> dict[str, Any]:
     g = rules.given(example, ("seats",), ("first",))
     seats = [str(s) for s in g["seats"]]
     first = str(g.get("first", seats[0]))
@@ -36,7 +37,7 @@ def scenario_rounds(rules: Rules, example: Example) -> dict[str, Any]:
     return {"first_players": order, "turns": turns}
 
 
-def scenario_fish(rules: Rules, example: Example) -> dict[str, Any]:
+def scenario_fish(rules: Rules[NusfjordSpec], example: Example) -> dict[str, Any]:
     keys = ("haul",)
     g = rules.given(example, keys, ("elders", "action_board_shares", "foreign_shares", "own_shares", "reserve"))
     elders = [_count({"e": e}, "e") for e in g.get("elders", [])]
@@ -46,12 +47,12 @@ def scenario_fish(rules: Rules, example: Example) -> dict[str, Any]:
     return {**catch.as_json(), "accounted": catch.placed, "elder_payouts": catch.elder_payouts}
 
 
-def scenario_score(rules: Rules, example: Example) -> dict[str, Any]:
+def scenario_score(rules: Rules[NusfjordSpec], example: Example) -> dict[str, Any]:
     g = rules.given(example, (), SCORE_ARGS)
     return score(rules.spec, *(_count(g, k, 0) for k in SCORE_ARGS))
 
 
-def scenario_thin_out(rules: Rules, example: Example) -> dict[str, Any]:
+def scenario_thin_out(rules: Rules[NusfjordSpec], example: Example) -> dict[str, Any]:
     """Thin Out: 1 wood per Forest, kept up to the wood cap; barred with no Forest or a full supply."""
     g = rules.given(example, ("forests", "wood"))
     forests, wood = _count(g, "forests"), _count(g, "wood")
@@ -61,7 +62,7 @@ def scenario_thin_out(rules: Rules, example: Example) -> dict[str, Any]:
     return {"allowed": allowed, "gain": gain, "wood": keep, "returned": wood + gain - keep}
 
 
-def scenario_haul(rules: Rules, example: Example) -> dict[str, Any]:
+def scenario_haul(rules: Rules[NusfjordSpec], example: Example) -> dict[str, Any]:
     """The haul with no Ship built: the catboat's printed number."""
     g = rules.given(example, ("ships",))
     if _count(g, "ships"):
@@ -70,11 +71,11 @@ def scenario_haul(rules: Rules, example: Example) -> dict[str, Any]:
     return {"haul": rules.spec.start_haul}
 
 
-def scenario_harbor_installation(rules: Rules, example: Example) -> dict[str, Any]:
+def scenario_harbor_installation(rules: Rules[NusfjordSpec], example: Example) -> dict[str, Any]:
     return {"vp": harbor_installation(_count(rules.given(example, ("ships",)), "ships"))}
 
 
-def scenario_elder_space(rules: Rules, example: Example) -> dict[str, Any]:
+def scenario_elder_space(rules: Rules[NusfjordSpec], example: Example) -> dict[str, Any]:
     g = rules.given(example, ("players", "space"))
     stacks = elder_stacks(rules.spec, _players(rules, g))
     space = _count(g, "space")
@@ -86,7 +87,7 @@ def scenario_elder_space(rules: Rules, example: Example) -> dict[str, Any]:
             "names": [names.get(e, "") for e in st["face_up"]]}
 
 
-def scenario_flow(rules: Rules, example: Example) -> dict[str, Any]:
+def scenario_flow(rules: Rules[NusfjordSpec], example: Example) -> dict[str, Any]:
     g = rules.given(example, ("players",), ("games",))
     p = _players(rules, g)
     f = building_flow(rules.spec, rules.game, p)
@@ -94,7 +95,7 @@ def scenario_flow(rules: Rules, example: Example) -> dict[str, Any]:
     return {**f, "face_up_used": {k: n * games for k, n in rules.spec.face_up.items()}}
 
 
-def scenario_mix_decks(rules: Rules, example: Example) -> dict[str, Any]:
+def scenario_mix_decks(rules: Rules[NusfjordSpec], example: Example) -> dict[str, Any]:
     g = rules.given(example, ("A_each", "B_each"))
     n = len(rules.spec.decks)
     got = {"A": n * _count(g, "A_each"), "B": n * _count(g, "B_each")}
@@ -108,8 +109,8 @@ def _count(given: dict[str, Any], key: str, default: int | None = None) -> int:
     return value
 
 
-def _players(rules: Rules, given: dict[str, Any]) -> int:
-    p = given.get("players")
+def _players(rules: Rules[NusfjordSpec], given: dict[str, Any]) -> int:
+    p: Any = given.get("players")          # as the example writes it
     if p not in rules.spec.by_players:
         raise SpecError(Problem(f"expected a player count of rules.by_players "
                                 f"({', '.join(map(str, rules.spec.player_counts))}), got {p!r}", None,

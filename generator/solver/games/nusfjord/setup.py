@@ -3,7 +3,7 @@ the ship passing to the right. Pure functions of the NusfjordSpec."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence, TypeVar
 
 from generator.solver.games.nusfjord.spec import NusfjordSpec
 
@@ -53,7 +53,10 @@ def setup(spec: NusfjordSpec, players: int) -> dict[str, Any]:
     return out
 
 
-def first_players(seats: list[str], first: str, rounds: int) -> list[str]:
+Seat = TypeVar("Seat")      # a seat's label (the examples') or its index (the engine's)
+
+
+def first_players(seats: Sequence[Seat], first: Seat, rounds: int) -> list[Seat]:
     """The First Player of each round: seats are clockwise and the ship passes to the right."""
     start = seats.index(first)
     return [seats[(start - r) % len(seats)] for r in range(rounds)]

@@ -135,8 +135,9 @@ def _int_map(value: Any, where: str, r: Reader, keys: tuple[str, ...], minimum: 
     m = r.mapping(value, where, keys)
     if m is None or any(k not in m for k in keys):
         return None
-    out = {k: r.integer(m[k], join(where, k), minimum=minimum) for k in keys}
-    return None if None in out.values() else out
+    read = {k: r.integer(m[k], join(where, k), minimum=minimum) for k in keys}
+    out = {k: n for k, n in read.items() if n is not None}
+    return None if len(out) != len(read) else out
 
 
 def _component_ids(game: Game) -> set[str]:
@@ -171,7 +172,7 @@ def _players(key: Any, where: str, r: Reader, game: Game) -> int | None:
 
 def _by_players(value: Any, where: str, r: Reader, game: Game) -> dict[int, PlayerSetup] | None:
     m = r.mapping(value, where, free=True) or {}
-    out = {}
+    out: dict[int, PlayerSetup] = {}
     for key, row in m.items():
         at = join(where, key)
         n = _players(key, at, r, game)
@@ -179,12 +180,14 @@ def _by_players(value: Any, where: str, r: Reader, game: Game) -> dict[int, Play
         if n is None or row is None or any(k not in row for k in SETUP_KEYS):
             continue
         imitation = row["imitation_tile"]
-        values = (r.choice(row["action_board"], join(at, "action_board"), ACTION_SIDES),
-                  None if imitation is None else r.choice(imitation, join(at, "imitation_tile"), IMITATION_SIDES),
-                  *(r.integer(row[k], join(at, k), minimum=0) for k in SETUP_KEYS[2:7]),
-                  r.choice(row["left_over_AB"], join(at, "left_over_AB"), LEFT_OVER))
-        if None not in values[:1] + values[2:]:
-            out[n] = PlayerSetup(n, *values)
+        board = r.choice(row["action_board"], join(at, "action_board"), ACTION_SIDES)
+        tile = None if imitation is None else r.choice(imitation, join(at, "imitation_tile"), IMITATION_SIDES)
+        read = [r.integer(row[k], join(at, k), minimum=0) for k in SETUP_KEYS[2:7]]
+        left = r.choice(row["left_over_AB"], join(at, "left_over_AB"), LEFT_OVER)
+        counts = [c for c in read if c is not None]
+        if board is not None and left is not None and len(counts) == len(read):
+            fish, ships, add_a, draw_c, add_b = counts
+            out[n] = PlayerSetup(n, board, tile, fish, ships, add_a, draw_c, add_b, left)
     missing = [n for n in range(game.players_min, game.players_max + 1) if n not in out]
     if m and missing:
         r.add(where, f"expected a row for every player count, missing {', '.join(map(str, missing))}")

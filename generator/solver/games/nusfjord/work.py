@@ -29,7 +29,7 @@ class GameInProgress(Protocol):
     banquet: list[int]
     elder_stacks: list[list[int]]
     ship_supply: dict[str, int]
-    shares: dict[int, list[Any]]
+    shares: dict[int, list[str | int]]         # each Share: "own", "unissued", "board", or the seat holding it
     boards: dict[str, list[str | None]]
     c_display: list[str]
     cards: dict[str, Any]

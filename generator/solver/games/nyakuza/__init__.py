@@ -4,9 +4,11 @@ and `pnp check nyakuza --simulate N`.
 The package's modules, from the spec reader up to the Rules class:
 - spec: reads and validates the spec (board, clans, setups, `rules:`).
 - bidding: pure rulings (bids, ranking).
-- moves, chance, placement, stalls, bids, rounds: what a turn produces, the bag and the Secret tiles, where a
-  Boat may go, the Stalls Boats force, a round's bid applied, who places next.
-- state: a game in play, built from those.
+- moves: the phases, an illegal move, a Stall built.
+- table: everything on the table (the bay, each clan's pieces, the turn) as typed fields.
+- chance, stalls, placement, rounds, bids: functions over a Table: the bag and the Secret tiles, the Stalls
+  Boats force, where a Boat may go, who places next, a round's bid applied.
+- state: a game in play: a Table with the game's interface, each rule delegated to those modules.
 - engine: the game as the State the random-play runner (solver/play.py) plays, and its simulation report.
 - checks: the spec checks of `pnp check`.
 - aid: what the printed aids say, from the spec.

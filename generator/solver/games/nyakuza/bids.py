@@ -1,4 +1,5 @@
-"""The simultaneous bid of a round, applied to the state: Kōbans, the Wharf, the Amulet, Boats earned."""
+"""The simultaneous bid of a round, applied to the table: Kōbans, the Wharf, the Amulet, Boats earned
+(the arithmetic itself is bidding.resolve_bids)."""
 
 from __future__ import annotations
 
@@ -6,24 +7,24 @@ from typing import Sequence
 
 from generator.solver.games.nyakuza.bidding import BidOutcome, resolve_bids
 from generator.solver.games.nyakuza.moves import BID, PLACE, IllegalMove
+from generator.solver.games.nyakuza.rounds import next_turn, secret_turns
+from generator.solver.games.nyakuza.table import Table
 
 
-class Bids:
-    """Bidding (mixed into NyakuzaState); the arithmetic itself is bidding.resolve_bids."""
+def legal_bids(t: Table, seat: int) -> range:
+    return range(t.kobans[seat] + 1)
 
-    def legal_bids(self, seat: int) -> range:
-        return range(self.kobans[seat] + 1)
 
-    def apply_bids(self, bids: Sequence[int]) -> BidOutcome:
-        """All bids at once, in seat order (they are revealed simultaneously)."""
-        if self.phase != BID:
-            raise IllegalMove("no bid is open now")
-        out = resolve_bids(self.seats, self.seats[self.amulet], self.wharf, dict(zip(self.seats, self.kobans)),
-                           dict(zip(self.seats, bids)), self.spec.boats_by_rank, self.spec.wharf_order)
-        self.kobans = [out.kobans[s] for s in self.seats]
-        self.wharf, self.amulet = out.wharf, self.seats.index(out.amulet)
-        self.awarded = [out.boats[s] for s in self.seats]
-        self.queue = [self.seats.index(s) for s in out.order] + self._secret_turns()
-        self.phase = PLACE
-        self._next_turn()
-        return out
+def apply_bids(t: Table, bids: Sequence[int]) -> BidOutcome:
+    """All bids at once, in seat order (they are revealed simultaneously)."""
+    if t.phase != BID:
+        raise IllegalMove("no bid is open now")
+    out = resolve_bids(t.seats, t.seats[t.amulet], t.wharf, dict(zip(t.seats, t.kobans)),
+                       dict(zip(t.seats, bids)), t.spec.boats_by_rank, t.spec.wharf_order)
+    t.kobans = [out.kobans[s] for s in t.seats]
+    t.wharf, t.amulet = out.wharf, t.seats.index(out.amulet)
+    t.awarded = [out.boats[s] for s in t.seats]
+    t.queue = [t.seats.index(s) for s in out.order] + secret_turns(t)
+    t.phase = PLACE
+    next_turn(t)
+    return out

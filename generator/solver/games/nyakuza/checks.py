@@ -59,8 +59,9 @@ def _check_connected(board: Board) -> CheckResult:
 def _check_shores(spec: NyakuzaSpec) -> CheckResult:
     """A Stall needs its tiles and a Shore in one group, so every type needs spaces next to a Shore."""
     b = spec.board
-    near = Counter(spec.tile_type.get(b.numbers[s]) for s in range(len(b.ids))
-                   if b.kinds[s] == "resource" and any(b.kinds[t] == "shore" for t in b.neighbours[s]))
+    near = Counter(spec.tile_type.get(n) for s in range(len(b.ids))
+                   if b.kinds[s] == "resource" and any(b.kinds[t] == "shore" for t in b.neighbours[s])
+                   and (n := b.numbers[s]) is not None)
     lacking = [t for t in spec.resources if not near[t]]
     detail = (f"no space next to a Shore: {', '.join(lacking)}" if lacking else
               "spaces next to a Shore: " + ", ".join(f"{t} {near[t]}" for t in spec.resources))

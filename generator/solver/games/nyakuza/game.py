@@ -12,11 +12,11 @@ from generator.solver.games.nyakuza.aid import nyakuza_aid
 from generator.solver.games.nyakuza.checks import spec_checks
 from generator.solver.games.nyakuza.engine import NyakuzaGame
 from generator.solver.games.nyakuza.questions import questions as solve_questions
-from generator.solver.games.nyakuza.spec import read_spec
+from generator.solver.games.nyakuza.spec import NyakuzaSpec, read_spec
 from generator.solver.questions import Questions
 
 
-class NyakuzaRules(Rules):
+class NyakuzaRules(Rules[NyakuzaSpec]):
     """Nyakuza over its spec: spec checks, worked examples, `pnp solve nyakuza bid`, random-play simulation."""
 
     game_id = "nyakuza"

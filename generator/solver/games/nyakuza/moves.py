@@ -12,6 +12,9 @@ class IllegalMove(ValueError):
     """A placement the rules forbid; the message says which rule."""
 
 
+Choice = tuple[int, tuple[int, ...]]                  # a Stall a worked example chooses: (its Shore, its tile numbers)
+
+
 class Build(NamedTuple):
     shore: int
     tiles: tuple[int, ...]          # tile numbers, each covered by one Kōban

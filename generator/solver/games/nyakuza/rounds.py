@@ -3,43 +3,45 @@
 from __future__ import annotations
 
 from generator.solver.games.nyakuza.bidding import clockwise_from, final_winners
+from generator.solver.games.nyakuza.chance import start_round
 from generator.solver.games.nyakuza.moves import OVER, Build
 from generator.solver.games.nyakuza.spec import BOAT
+from generator.solver.games.nyakuza.table import Table
 
 
-class Rounds:
-    """Turn order and the end of the game (mixed into NyakuzaState)."""
+def secret_turns(t: Table) -> list[int]:
+    """Variant: clans without Boats but with a Secret tile play after the others, clockwise from the Amulet."""
+    if not t.variant:
+        return []
+    return [i for i in clockwise_from(range(len(t.seats)), t.amulet)
+            if not t.awarded[i] and t.secret[i] is not None]
 
-    def _secret_turns(self) -> list[int]:
-        """Variant: clans without Boats but with a Secret tile play after the others, clockwise from the Amulet."""
-        if not self.variant:
-            return []
-        return [i for i in clockwise_from(range(len(self.seats)), self.amulet)
-                if not self.awarded[i] and self.secret[i] is not None]
 
-    def _next_turn(self) -> None:
-        while self.queue:
-            p = self.queue.pop(0)
-            got = self.awarded[p] if self.spec.out_of_boats == "unlimited" else min(self.awarded[p], self.supply[p])
-            self.missing[p] += max(self.awarded[p] - self.supply[p], 0)
-            if self.awarded[p] > self.supply[p]:
-                self.short.add(BOAT)
-            self.supply[p] -= got
-            self.current, self.pending = p, got
-            if got or self.secret[p] is not None:
-                return
-        self.current = -1
-        if self.final:
-            self._rank()
-        else:
-            self._start_round()
+def next_turn(t: Table) -> None:
+    while t.queue:
+        p = t.queue.pop(0)
+        got = t.awarded[p] if t.spec.out_of_boats == "unlimited" else min(t.awarded[p], t.supply[p])
+        t.missing[p] += max(t.awarded[p] - t.supply[p], 0)
+        if t.awarded[p] > t.supply[p]:
+            t.short.add(BOAT)
+        t.supply[p] -= got
+        t.current, t.pending = p, got
+        if got or t.secret[p] is not None:
+            return
+    t.current = -1
+    if t.final:
+        _rank(t)
+    else:
+        start_round(t)
 
-    def _after_turn_step(self, p: int, builds: list[Build], force_end: bool = False) -> list[Build]:
-        if self.phase != OVER and (force_end or (not self.pending and self.secret[p] is None)):
-            self._next_turn()
-        return builds
 
-    def _rank(self) -> None:
-        built = {s: self.setup.stalls - self.stalls_left[i] for i, s in enumerate(self.seats)}
-        won = final_winners(self.seats, built, dict(zip(self.seats, self.kobans)))
-        self.winners, self.how, self.phase = tuple(self.seats.index(s) for s in won), "ranking", OVER
+def after_turn_step(t: Table, p: int, builds: list[Build], force_end: bool = False) -> list[Build]:
+    if t.phase != OVER and (force_end or (not t.pending and t.secret[p] is None)):
+        next_turn(t)
+    return builds
+
+
+def _rank(t: Table) -> None:
+    built = {s: t.setup.stalls - t.stalls_left[i] for i, s in enumerate(t.seats)}
+    won = final_winners(t.seats, built, dict(zip(t.seats, t.kobans)))
+    t.winners, t.how, t.phase = tuple(t.seats.index(s) for s in won), "ranking", OVER

@@ -15,9 +15,10 @@ from generator.common.errors import Problem, ProblemCollector, SpecError
 from generator.model.example import Example
 from generator.solver.base import Rules
 from generator.solver.games.nyakuza.bidding import IllegalBid, clockwise_from, final_winners, resolve_bids
+from generator.solver.games.nyakuza.chance import put_tile
 from generator.solver.games.nyakuza.spec import WHARF_ORDERS, Board, NyakuzaSpec
-from generator.solver.games.nyakuza.state import Build, IllegalMove, NyakuzaState
-from generator.load.reader import Reader
+from generator.solver.games.nyakuza.state import Build, Choice, IllegalMove, NyakuzaState
+from generator.load.reader import Reader, known
 from generator.load.yamlio import join
 
 
@@ -68,7 +69,8 @@ class Given:
         if isinstance(raw, int) and not isinstance(raw, bool):
             raw = {x: raw for x in labels}
         m = self.r.mapping(raw, where, free=True) or {}
-        out = {self.seat(labels, k, join(where, k)): self.r.integer(v, join(where, k)) for k, v in m.items()}
+        read = [(self.seat(labels, k, join(where, k)), self.r.integer(v, join(where, k))) for k, v in m.items()]
+        out = {seat: n for seat, n in read if seat is not None and n is not None}   # a None is reported already
         missing = [x for x in labels if x not in out]
         if m and missing:
             self.r.add(where, f"missing {', '.join(missing)}")
@@ -110,7 +112,7 @@ def position(g: Given) -> NyakuzaState:
 def _finish_position(state: NyakuzaState, seats: list[str], tiles: list[int], used: list[int], built: dict,
                      held: dict, stalls: dict, secret: dict) -> None:
     for n in set(tiles) | set(used):
-        state._put_tile(n)
+        put_tile(state, n)
     for n in used:
         state.used[state.board.resource[n]] = True
         state.used_count += 1
@@ -140,8 +142,8 @@ def placement_step(board: Board, where: str, secret: bool, builds: list[Build]) 
 
 
 # -- the scenarios: each returns JSON-like data compared key by key with the example's `expected` ----------
-def scenario_setup(rules: Rules, ex: Example) -> dict[str, Any]:
-    players = ex.given.get("players")
+def scenario_setup(rules: Rules[NyakuzaSpec], ex: Example) -> dict[str, Any]:
+    players: Any = ex.given.get("players")        # as the example writes it
     if players not in rules.spec.setups:
         raise SpecError(Problem(f"expected a player count of the setup, got {players!r}", where="given.players"))
     s = rules.spec.setups[players]
@@ -151,7 +153,7 @@ def scenario_setup(rules: Rules, ex: Example) -> dict[str, Any]:
             "max_rounds": with_tiles + 1}
 
 
-def scenario_bid(rules: Rules, ex: Example) -> dict[str, Any]:
+def scenario_bid(rules: Rules[NyakuzaSpec], ex: Example) -> dict[str, Any]:
     g = Given(rules.spec, ex.given)
     clans = g.items("seats", g.clan)
     labels = [str(x) for x in g.get("seats")] if clans else []
@@ -165,7 +167,7 @@ def scenario_bid(rules: Rules, ex: Example) -> dict[str, Any]:
     holders = [g.seat(labels, x, f"given.secret[{i}]") for i, x in enumerate(g.get("secret", []))]
     g.done()
     try:
-        out = resolve_bids(labels, amulet, wharf, held, bids, rules.spec.boats_by_rank, order)
+        out = resolve_bids(labels, known(amulet), known(wharf), held, bids, rules.spec.boats_by_rank, known(order))
     except IllegalBid as exc:
         return {"rejected": str(exc)}
     answer = out.as_json()
@@ -175,15 +177,16 @@ def scenario_bid(rules: Rules, ex: Example) -> dict[str, Any]:
     return answer
 
 
-def scenario_turn(rules: Rules, ex: Example) -> dict[str, Any]:
+def scenario_turn(rules: Rules[NyakuzaSpec], ex: Example) -> dict[str, Any]:
     """One clan's placements in a position; stops at the first illegal one and says why."""
     g = Given(rules.spec, ex.given)
     state = position(g)
     player = g.clan(g.get("player"), "given.player")
-    moves = [_move(rules, g, m, f"given.place[{i}]") for i, m in enumerate(g.items("place", lambda v, w: v))]
+    read = [_move(rules, g, m, f"given.place[{i}]") for i, m in enumerate(g.items("place", lambda v, w: v))]
     if player and player not in state.seats:
         g.r.add("given.player", f'"{player}" is not among the seats')
     g.done()
+    moves = [known(m) for m in read]
     seat = state.seats.index(player)
     state.begin_turn(seat, sum(a != state.SECRET for a, _ in moves))
     steps, illegal = [], None
@@ -198,7 +201,7 @@ def scenario_turn(rules: Rules, ex: Example) -> dict[str, Any]:
     return _outcome(state, seat, steps, illegal)
 
 
-def scenario_legal(rules: Rules, ex: Example) -> dict[str, Any]:
+def scenario_legal(rules: Rules[NyakuzaSpec], ex: Example) -> dict[str, Any]:
     g = Given(rules.spec, ex.given)
     state = position(g)
     player = g.clan(g.get("player"), "given.player")
@@ -209,7 +212,7 @@ def scenario_legal(rules: Rules, ex: Example) -> dict[str, Any]:
     return {"legal": {k: v is None for k, v in why.items()}, "why": {k: v for k, v in why.items() if v}}
 
 
-def scenario_ranking(rules: Rules, ex: Example) -> dict[str, Any]:
+def scenario_ranking(rules: Rules[NyakuzaSpec], ex: Example) -> dict[str, Any]:
     g = Given(rules.spec, ex.given)
     built = g.per_clan("stalls_built", lambda v, w: g.r.integer(v, w, minimum=0))
     held = g.per_clan("kobans", lambda v, w: g.r.integer(v, w, minimum=0))
@@ -220,16 +223,25 @@ def scenario_ranking(rules: Rules, ex: Example) -> dict[str, Any]:
     return {"winners": list(final_winners(seats, built, held))}
 
 
-def _move(rules: Rules, g: Given, move: Any, where: str) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
+def _move(rules: Rules[NyakuzaSpec], g: Given, move: Any, where: str) -> tuple[int, list[Choice]] | None:
+    """A placement of an example and the Stalls it chooses; None once a mistake in it is reported."""
     m = move if isinstance(move, dict) else {"place": move}
     m = g.r.mapping(m, where, ("place",), ("build",)) or {"place": None}
     builds = g.r.sequence(m.get("build", []), join(where, "build")) or []
-    choices = [(g.space(b.get("shore"), join(where, "build") + f"[{i}].shore"),
-                tuple(g.number(n, join(where, "build") + f"[{i}].tiles") for n in b.get("tiles", [])))
-               for i, b in enumerate(builds) if isinstance(b, dict)]
+    read = [_choice(g, b, join(where, "build") + f"[{i}]") for i, b in enumerate(builds) if isinstance(b, dict)]
+    choices = [c for c in read if c is not None]
     if str(m["place"]).lower() == "secret":
-        return len(rules.spec.board.ids), choices
-    return g.space(m["place"], join(where, "place")), choices
+        action: int | None = len(rules.spec.board.ids)
+    else:
+        action = g.space(m["place"], join(where, "place"))
+    return (action, choices) if action is not None and len(choices) == len(read) else None
+
+
+def _choice(g: Given, build: dict[str, Any], where: str) -> Choice | None:
+    shore = g.space(build.get("shore"), where + ".shore")
+    read = [g.number(n, where + ".tiles") for n in build.get("tiles", [])]
+    tiles = tuple(n for n in read if n is not None)
+    return (shore, tiles) if shore is not None and len(tiles) == len(read) else None
 
 
 def _outcome(state: NyakuzaState, seat: int, steps: list, illegal: dict | None) -> dict[str, Any]:

@@ -13,9 +13,9 @@ from functools import cached_property
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from generator.geometry.hexmap import HexMap
-from generator.model.game import Game, PlayerColour
+from generator.model.game import Component, Game, PlayerColour
 from generator.solver.base import RuleKey, RulesSection
-from generator.load.reader import Reader
+from generator.load.reader import Reader, known
 from generator.load.yamlio import join
 from generator.common.units import describe
 
@@ -102,7 +102,7 @@ class NyakuzaSpec:
     @cached_property
     def clan_lookup(self) -> dict[str, str]:
         """A clan id by id, name or the name's first word, in any case: "purple", "Purple Clan", "PURPLE"."""
-        out = {}
+        out: dict[str, str] = {}
         for c in self.clans:
             for word in (c.id, c.name, c.name.split()[0] if c.name.split() else c.id):
                 out.setdefault(word.casefold(), c.id)
@@ -128,14 +128,15 @@ def read_spec(game: Game) -> NyakuzaSpec:
     total = _component(r, game, KOBAN)
     section.done()
     return NyakuzaSpec(game.player_colours, resources, tiles, tile_mix, setups, ranks, recipes, wharf_order,
-                       redraw, extra, board, total.total_count(1), out_of_boats)
+                       redraw, extra, known(board), known(total).total_count(1), out_of_boats)
 
 
 def _read_counts(value: Any, where: str, r: Reader, names: Sequence[str]) -> dict[str, int] | None:
     m = r.mapping(value, where, free=True)
-    out = {k: r.choice(k, join(where, k), names) and r.integer(v, join(where, k), minimum=0)
-           for k, v in (m or {}).items()}
-    return None if m is None or None in out.values() else out
+    counts = {k: r.integer(v, join(where, k), minimum=0) if r.choice(k, join(where, k), names) else None
+              for k, v in (m or {}).items()}
+    out = {k: n for k, n in counts.items() if n is not None}
+    return None if m is None or len(out) != len(counts) else out
 
 
 def _read_draws(value: Any, where: str, r: Reader) -> dict[int, tuple[int, int]] | None:
@@ -155,8 +156,9 @@ def _read_draws(value: Any, where: str, r: Reader) -> dict[int, tuple[int, int]]
 
 def _read_ranks(value: Any, where: str, r: Reader) -> tuple[int, ...] | None:
     items = r.sequence(value, where, min_items=1)
-    ranks = [r.integer(v, join(where, i), minimum=1) for i, v in enumerate(items or ())]
-    if items is None or None in ranks:
+    read = [r.integer(v, join(where, i), minimum=1) for i, v in enumerate(items or ())]
+    ranks = [n for n in read if n is not None]
+    if items is None or len(ranks) != len(read):
         return None
     if any(a < b for a, b in zip(ranks, ranks[1:])):
         r.add(where, f"expected Boats that never grow with the rank (highest bid first), got {ranks}")
@@ -180,12 +182,13 @@ def _read_secret(value: Any, where: str, r: Reader, names: Sequence[str]) -> tup
     if m is None or any(k not in m for k in SECRET_KEYS):
         return None
     items = r.sequence(m["redraw"], join(where, "redraw")) or []
-    redraw = [r.choice(v, join(join(where, "redraw"), i), names) for i, v in enumerate(items)]
+    read = [r.choice(v, join(join(where, "redraw"), i), names) for i, v in enumerate(items)]
+    redraw = tuple(t for t in read if t is not None)
     extra = r.integer(m["extra_boats"], join(where, "extra_boats"), minimum=1)
-    return (tuple(redraw), extra) if extra and None not in redraw else None
+    return (redraw, extra) if extra and len(redraw) == len(read) else None
 
 
-def _component(r: Reader, game: Game, component_id: str) -> Any:
+def _component(r: Reader, game: Game, component_id: str) -> Component | None:
     try:
         return game.component(component_id)
     except KeyError:
@@ -195,14 +198,14 @@ def _component(r: Reader, game: Game, component_id: str) -> Any:
 
 def _read_tiles(r: Reader, game: Game, resources: Sequence[str]) -> tuple[tuple[int, str], ...]:
     comp = _component(r, game, TILE)
-    tiles = []
+    tiles: list[tuple[int, str]] = []
     for j, row in enumerate(comp.rows if comp else ()):
         where = f"components[{game.components.index(comp)}].rows[{j}]"
-        number, kind = row.fields.get("number"), row.fields.get("type")
-        if not str(number).isdigit() or int(number) < 1:
+        number, digits = row.fields.get("number"), str(row.fields.get("number"))
+        if not digits.isdigit() or int(digits) < 1:
             r.add(join(where, "number"), f"expected a tile number of 1 or more, got {describe(number)}")
-        elif r.choice(kind, join(where, "type"), resources):
-            tiles.extend([(int(number), kind)] * row.count)
+        elif kind := r.choice(row.fields.get("type"), join(where, "type"), resources):
+            tiles.extend([(int(digits), kind)] * row.count)
     return tuple(tiles)
 
 
@@ -224,5 +227,5 @@ def _read_setups(r: Reader, game: Game, draws: Mapping[int, tuple[int, int]]) ->
             r.add("rules.draws", f"missing player count {entry.players} (the setup lists it)")
         if not missing and entry.players in draws:
             k, s, b = demands[KOBAN], demands[STALL], demands[BOAT]
-            out[entry.players] = Setup(k.each, s.each, s.to_box, b.each, *draws[entry.players])
+            out[entry.players] = Setup(k.per_seat, s.per_seat, s.to_box, b.per_seat, *draws[entry.players])
     return out

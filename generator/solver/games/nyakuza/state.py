@@ -1,10 +1,9 @@
-"""A game of Nyakuza in play, assembled from one mixin per concern: chance (the bag), bids, placement
-legality, Stall planning and rounds.
+"""A game of Nyakuza in play: a Table (table.py) with the game's interface, each rule delegated to the module
+of its concern: chance (the bag), bids, placement legality, Stall planning and rounds.
 
-Shaped like OpenSpiel's tic_tac_toe.py: a state with legal_actions / apply_action / is_terminal / returns,
-then small private helpers. A seat is an index into the clockwise seat order. The state is mutable, unlike
-Niya's, because a simulation plays tens of thousands of placements and copying a 106-space board for each
-would dominate.
+Shaped like OpenSpiel's tic_tac_toe.py: a state with legal_actions / apply_action / is_terminal / returns.
+A seat is an index into the clockwise seat order. The state is mutable, unlike Niya's, because a simulation
+plays tens of thousands of placements and copying a 106-space board for each would dominate.
 """
 
 from __future__ import annotations
@@ -12,17 +11,17 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from generator.solver.games.nyakuza.bids import Bids
-from generator.solver.games.nyakuza.chance import Chance
+from generator.solver.games.nyakuza import bids, placement
+from generator.solver.games.nyakuza.bidding import BidOutcome
+from generator.solver.games.nyakuza.chance import deal_secrets, put_tile, start_round
 from generator.solver.games.nyakuza.moves import (BID, OVER, PLACE, SIMULTANEOUS, TERMINAL, Build,  # noqa: F401
-                                                  IllegalMove)
-from generator.solver.games.nyakuza.placement import Placement
-from generator.solver.games.nyakuza.rounds import Rounds
+                                                  Choice, IllegalMove)
+from generator.solver.games.nyakuza.rounds import after_turn_step
 from generator.solver.games.nyakuza.spec import NyakuzaSpec
-from generator.solver.games.nyakuza.stalls import StallPlanning
+from generator.solver.games.nyakuza.table import Table
 
 
-class NyakuzaState(Chance, Bids, Placement, StallPlanning, Rounds):
+class NyakuzaState(Table):
     """A game: chance (the bag) through `seed`, simultaneous bids (apply_bids), then one Boat per apply_action.
 
     Actions of a placement turn are space indices, plus SECRET (play the Secret Resource tile with its Boat)
@@ -31,28 +30,11 @@ class NyakuzaState(Chance, Bids, Placement, StallPlanning, Rounds):
 
     def __init__(self, spec: NyakuzaSpec, players: int, seed: Any = 0, *, seats: Sequence[str] | None = None,
                  variant: bool = False, deal: bool = True):
-        setup = spec.setups[players]
-        self.spec, self.board, self.setup, self.variant = spec, spec.board, setup, variant
-        self.seats = tuple(seats or (c.id for c in spec.clans[:players]))
-        n, spaces = len(self.seats), len(spec.board.ids)
-        self.SECRET, self.PASS = spaces, spaces + 1
-        self.rng = random.Random(seed)
-        self.kobans, self.stalls_left, self.supply = [setup.kobans] * n, [setup.stalls] * n, [setup.boats] * n
-        self.on_board, self.missing, self.awarded = [0] * n, [0] * n, [0] * n
-        self.secret: list[int | None] = [None] * n
-        self.owner, self.stall = [-1] * spaces, [-1] * spaces
-        self.tile, self.used = [False] * spaces, [False] * spaces
-        self.free_tiles: set[int] = set()
-        self.frontier: list[set[int]] = [set() for _ in range(n)]
-        self.bag = [number for number, _ in spec.tiles]
-        self.wharf = self.amulet = self.round = self.used_count = 0
-        self.final, self.phase, self.queue, self.current, self.pending = False, BID, [], -1, 0
-        self.winners: tuple[int, ...] = ()
-        self.how, self.market, self.short = "", -1, set()
+        super().__init__(spec, players, seed, seats=seats, variant=variant)
         if deal:
             if variant:
-                self._deal_secrets()
-            self._start_round()
+                deal_secrets(self)
+            start_round(self)
 
     # -- OpenSpiel-like interface ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -67,22 +49,34 @@ class NyakuzaState(Chance, Bids, Placement, StallPlanning, Rounds):
             return [0.0] * len(self.seats)
         return [1.0 if i in self.winners else -1.0 for i in range(len(self.seats))]
 
+    def legal_bids(self, seat: int) -> range:
+        return bids.legal_bids(self, seat)
+
+    def apply_bids(self, amounts: Sequence[int]) -> BidOutcome:
+        """All bids at once, in seat order (they are revealed simultaneously)."""
+        return bids.apply_bids(self, amounts)
+
     def legal_actions(self) -> list[int]:
         if self.phase != PLACE:
             return []
         p = self.current
-        spaces = [s for s in self._candidates(p) if self._cannot_pay(p, s) is None] if self.pending else []
+        spaces = [s for s in placement.candidates(self, p) if placement.cannot_pay(self, p, s) is None] \
+            if self.pending else []
         secret = [self.SECRET] if self.why_illegal(self.SECRET) is None else []
         return spaces + secret + ([] if spaces else [self.PASS])
+
+    def why_illegal(self, action: int, choices: Sequence[Choice] = ()) -> str | None:
+        """None if the current player may take `action`, else the rule that forbids it."""
+        return placement.why_illegal(self, action, choices)
 
     def action_to_string(self, action: int) -> str:
         return {self.SECRET: "secret", self.PASS: "pass"}.get(action) or self.board.ids[action]
 
     def target(self, action: int) -> int:
         """The space an action puts a Boat on: the Secret Resource's Boat goes on that tile (proposed, NYA-GAP-08)."""
-        return self.board.resource[self.secret[self.current]] if action == self.SECRET else action
+        return placement.target(self, action)
 
-    def apply_action(self, action: int, choices: Sequence[tuple[int, tuple[int, ...]]] = ()) -> list[Build]:
+    def apply_action(self, action: int, choices: Sequence[Choice] = ()) -> list[Build]:
         """Place one Boat (or play the Secret Resource, or pass); returns the Stalls it forced, in order."""
         why = self.why_illegal(action, choices)
         if why is not None:
@@ -91,30 +85,17 @@ class NyakuzaState(Chance, Bids, Placement, StallPlanning, Rounds):
         if action == self.PASS:
             self.supply[p] += self.pending
             self.pending = 0
-            return self._after_turn_step(p, [], force_end=True)
+            return after_turn_step(self, p, [], force_end=True)
         if action == self.SECRET:
-            action, number, self.secret[p] = self.target(action), self.secret[p], None
-            self._put_tile(number)
+            number = placement.secret_tile(self)
+            action, self.secret[p] = self.board.resource[number], None
+            put_tile(self, number)
             self.supply[p] -= 1
             self.pending += self.spec.secret_boats - 1
         else:
             self.pending -= 1
-        builds = self._place(p, action, choices)
-        return self._after_turn_step(p, builds)
-
-    def _place(self, p: int, s: int, choices: Sequence = ()) -> list[Build]:
-        self.owner[s] = p
-        self.on_board[p] += 1
-        self.free_tiles.discard(s)
-        for f in self.frontier:
-            f.discard(s)
-        for t in self.board.neighbours[s]:
-            if self.board.kinds[t] != "resource" and self.owner[t] < 0:
-                self.frontier[p].add(t)
-        builds = self._plan(p, self._group(p, s), choices)
-        for b in builds:
-            self._build(p, b)
-        return builds
+        builds = placement.place(self, p, action, choices)
+        return after_turn_step(self, p, builds)
 
     def begin_turn(self, seat: int, boats: int) -> None:
         """Make `seat` the player placing `boats` Boats now (a scripted position, outside the bid)."""
@@ -124,7 +105,7 @@ class NyakuzaState(Chance, Bids, Placement, StallPlanning, Rounds):
     def random_action(self, rng: random.Random) -> int:
         """A uniformly random legal action, found by rejection so that most spaces are never Kōban-tested."""
         p = self.current
-        options = self._candidates(p) if self.pending else [self.PASS]
+        options = placement.candidates(self, p) if self.pending else [self.PASS]
         if self.secret[p] is not None:
             options.append(self.SECRET)
         while options:
