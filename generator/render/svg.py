@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import re
 import secrets
-import signal
-import threading
 import xml.etree.ElementTree as ET
 from collections import Counter
-from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ContextManager
 
 import jinja2
 from jinja2.loaders import split_template_path
@@ -24,7 +21,8 @@ from generator.common.cache import cache_dir
 from generator.common.confine import read_bytes
 from generator.common.errors import ArtError, Problem, PunchboardError, RenderError, display_path
 from generator.render.missing import MissingValue, StrictFields, missing_message, strict_helpers
-from generator.render.sandbox import MEMORY_HEADROOM, BoundedSandbox, bounded_filters, bounded_items, memory_limit
+from generator.common.sandbox import (MEMORY_HEADROOM, BoundedSandbox, bounded_filters, bounded_items, deadline,
+                                      memory_limit)
 from generator.common.units import fmt_number
 
 
@@ -250,24 +248,11 @@ def safe_range(*args: int) -> range:
     return r
 
 
-@contextmanager
-def time_limit(seconds: float, what: str):
+def time_limit(seconds: float, what: str) -> ContextManager[None]:
     """Stop a render that runs longer than `seconds` (main thread only; elsewhere it is not bounded)."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
-        yield
-        return
-
-    def expired(signum, frame):
-        raise RenderError(Problem(f"rendering took longer than {seconds:g} s (the limit); check the template's loops",
-                                  what.partition(": ")[0], what.partition(": ")[2] or None))
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+    return deadline(seconds, lambda: RenderError(Problem(
+        f"rendering took longer than {seconds:g} s (the limit); check the template's loops",
+        what.partition(": ")[0], what.partition(": ")[2] or None)))
 
 
 def _template_file(filename: str | None) -> str | None:

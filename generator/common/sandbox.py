@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+import signal
 import string
 import threading
 from contextlib import contextmanager
@@ -252,7 +253,27 @@ def _tojson(value: Any, indent: Any = None) -> None:
         raise TemplateLimit(f"tojson: an indent of {indent} is more than the limit of {MAX_JSON_INDENT}")
 
 
-# -- memory ------------------------------------------------------------------------------------------
+# -- time and memory ---------------------------------------------------------------------------------
+
+@contextmanager
+def deadline(seconds: float, expired: Callable[[], BaseException]) -> Iterator[None]:
+    """Raise `expired()` when the work inside runs longer than `seconds`: a template's or an expression's
+    loop cannot hold the command. Main thread only (SIGALRM); elsewhere it is not bounded."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def ring(signum: int, frame: object) -> None:
+        raise expired()
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
 
 @contextmanager
 def memory_limit() -> Iterator[None]:
