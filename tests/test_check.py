@@ -57,7 +57,7 @@ def test_notes_and_decisions_are_information_not_passed_checks():
     assert info and all(c["ok"] is None for c in info)
     code, text, err = run_cli("check", "niya")
     proofs = [c for c in checks if c["kind"] not in ("note", "decision")]
-    assert f"niya: ok ({len(proofs)}/{len(proofs)} checks passed; {len(info)} notes and decisions)" in text
+    assert f"niya: ok ({len(proofs)} checks: {len(proofs)} passed; {len(info)} notes and decisions)" in text
 
 
 def test_an_example_with_an_empty_expected_is_an_error(tmp_path):

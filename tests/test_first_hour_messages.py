@@ -333,7 +333,7 @@ EXAMPLE = """examples:
 
 
 def test_a_failed_example_names_each_differing_value_first(tmp_path):
-    hex_tiles = "{needed: 0, printed: 2, left: 2}"     # not in the demo's setup: the result has no hex
+    hex_tiles = "{needed: 0, printed: 3}"     # not in the demo's setup: needs none, and 2 are printed
     (tmp_path / "ex.yaml").write_text(EXAMPLE % hex_tiles)
     code, out, _ = run_cli("check", str(DEMO), "--examples", str(tmp_path / "ex.yaml"))
     assert code == 1
@@ -341,7 +341,7 @@ def test_a_failed_example_names_each_differing_value_first(tmp_path):
     at = lines.index("  two players:")
     assert lines[at + 1:at + 4] == [
         "    card.printed: expected 17, got 6",     # 3 rows of 2 copies in tests/fixtures/demo/game.yaml
-        '    hex: expected {"left": 2, "needed": 0, "printed": 2}, got nothing (the result has no "hex")',
+        "    hex.printed: expected 3, got 2",
         "    (the whole expected and actual: pnp check --json)"]
 
 

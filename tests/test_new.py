@@ -48,9 +48,14 @@ def test_a_copy_without_rules_says_so_plainly(tmp_path):
     spec = tmp_path / "mine" / "game.yaml"
     spec.write_text("\n".join(l for l in spec.read_text().splitlines() if not l.startswith("rules_from:")) + "\n")
     code, out, err = run_cli("check", str(tmp_path / "mine"), "--json")
-    assert code == 0, err
-    examples = [c for c in json.loads(out)["games"][0]["checks"] if c["kind"] == "example"]
-    assert examples and all(c["ok"] is None and "needs a rules module" in c["detail"] for c in examples)
+    assert code == 1, err           # not run is not ok: the headline must not say ok for what it did not check
+    report = json.loads(out)["games"][0]
+    examples = [c for c in report["checks"] if c["kind"] == "example" and c.get("not_run")]
+    assert examples and all(c["ok"] is False and "needs a rules package" in c["detail"] for c in examples)
+    assert report["counts"]["not_run"] == len(examples)
+    failed = [c for c in report["checks"] if c["ok"] is False and not c.get("not_run")]
+    # and the rules: values niya's package read are now read by nobody, which the report says too
+    assert [c["name"] for c in failed] == ["every rules key is read"] and "grid" in failed[0]["unread"]
 
 
 @pytest.mark.parametrize("argv, message", [

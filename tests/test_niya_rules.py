@@ -366,7 +366,7 @@ def test_a_bad_layout_in_an_example_names_file_and_key(rules, tmp_path, monkeypa
     with pytest.raises(SpecError) as info:
         run_example(rules, ex)
     assert [str(p) for p in info.value.problems] == [
-        "error: examples.yaml: examples[0].given.layout: expected 4 rows of 4 tiles, got 3 rows"]
+        "error: examples.yaml:4: examples[0].given.layout: expected 4 rows of 4 tiles, got 3 rows"]
 
 
 # -- pnp solve niya ------------------------------------------------------------------------------------------

@@ -145,20 +145,29 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(json.dumps({"ok": ok, "games": [r.as_json() for r in reports]}, indent=2, ensure_ascii=False), file=out)
     else:
         for r in reports:
-            rows = [["warn" if c.data.get("severity") == "warning" and c.ok is not False else "info" if c.informational
-                     else "ok" if c.ok else "FAIL", c.kind, c.name, c.data.get("players", ""),
-                     _short(c.detail)] for c in r.checks]
-            info = len(r.checks) - len(r.proofs)
-            print(f"{r.game}: {'ok' if r.ok else 'FAILED'} ({sum(bool(c.ok) for c in r.proofs)}/{len(r.proofs)} checks"
-                  f" passed; {info} notes and decisions)", file=out)
+            rows = [[_mark(c), c.kind, c.name, c.data.get("players", ""), _short(c.detail)] for c in r.checks]
+            print(r.headline(), file=out)
             print(table(["", "kind", "check", "players", "detail"], rows), file=out)
             for c in r.checks:
-                if c.ok is False and c.kind == "example":
+                if c.ok is False and c.kind == "example" and "expected" in c.data:
                     _print_failed_example(c, out)
                 if c.kind == "colour" and c.ok is not True:     # the pair, the figures and the remedy, whole
                     print(f"  colour: {c.detail}", file=out)
+                elif c.ok is False and c.kind != "example" and c.detail != _short(c.detail):    # a failure, whole
+                    print(f"  {c.name}: {c.detail}", file=out)
             print(file=out)
     return EXIT_OK if ok else EXIT_CHECK_FAILED
+
+
+def _mark(c: Any) -> str:
+    """The report's first column: ok, FAIL, NOT RUN, skip, warn or info."""
+    if c.data.get("not_run"):
+        return "NOT RUN"
+    if "skipped" in c.data:
+        return "skip"
+    if c.data.get("severity") == "warning" and c.ok is not False:
+        return "warn"
+    return "info" if c.informational else "ok" if c.ok else "FAIL"
 
 
 def _check_one(game: Any, args: argparse.Namespace) -> Any:
@@ -195,7 +204,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     game = args.game or game_folders()[0].name
     options = BuildOptions(SheetOptions(args.paper), args.out, args.theme, args.style, ("sheets", "svg"))
-    serve(game, options, args.host, args.port, out)
+    serve(game, options, args.host, args.port, out, opt.worded)
     return EXIT_OK
 
 

@@ -33,7 +33,7 @@ import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import BinaryIO, Iterable, TextIO
+from typing import BinaryIO, Callable, Iterable, TextIO
 from urllib.parse import unquote
 
 from generator.common import paths
@@ -57,6 +57,7 @@ WAITING = ('<!doctype html><body data-version="0"><div id="errors"></div><script
 class Status:
     version: int = 0
     errors: list[str] = dataclasses.field(default_factory=list)
+    worded: Callable[[Problem], Problem] = lambda p: p   # a problem as the user's command line says it
     seq: int = 0                  # moves on with every change of the two above (a page waits for it)
     changed: threading.Condition = dataclasses.field(default_factory=threading.Condition, repr=False)
 
@@ -178,7 +179,7 @@ def _rebuild(name: str, options: BuildOptions, status: Status, out: TextIO) -> N
     try:
         result = build_game(name, dataclasses.replace(options, version=status.version + 1))
     except PunchboardError as exc:
-        _report(status, [str(p) for p in exc.problems], out)
+        _report(status, [str(status.worded(p)) for p in exc.problems], out)
     except OSError as exc:          # a file gone or unreadable mid-build (a folder being renamed): the next change rebuilds
         _report(status, [str(Problem(f"reading or writing failed ({exc.strerror or exc})",
                                      display_path(exc.filename) if exc.filename else None))], out)
@@ -258,9 +259,10 @@ def _bind(host: str, port: int, handler: type[_Handler], target: Path) -> _Serve
     return server
 
 
-def serve(name: str, options: BuildOptions, host: str, port: int, out: TextIO) -> None:
-    """Serve until interrupted (Ctrl-C)."""
-    status = Status()
+def serve(name: str, options: BuildOptions, host: str, port: int, out: TextIO,
+          worded: Callable[[Problem], Problem] = lambda p: p) -> None:
+    """Serve until interrupted (Ctrl-C); `worded`: how the caller's users name options in a problem."""
+    status = Status(worded=worded)
     _stop_on_term()
     game = load_game(name)
     handler = type("Handler", (_Handler,), {"status": status})

@@ -40,6 +40,6 @@ def load_examples(path: Path, scenarios: Sequence[str] | None) -> list[Example]:
         texts = {k: r.field(m, "example", k, where) or "" for k in EXAMPLE_OPTIONAL}
         if name and scenario and given is not None and expected is not None:
             out.append(Example(name, scenario, given, expected, texts["ref"], texts["rule"], texts["provenance"],
-                               shown, where))
+                               shown, where, texts["skip"].strip(), lines))
     problems.raise_if_any()
     return out

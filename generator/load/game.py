@@ -12,6 +12,7 @@ from generator.common.errors import OptionError, ProblemCollector, did_you_mean,
 from generator.model.game import (INK_SAVER, INK_SAVER_NOTE, ColourChecks, Component, Demand, FontRole, Game, PlayerColour,
                              SetupEntry, Style, TextPair, frozen_map)
 from generator.common.limits import MAX_PIECES, MAX_SEATS
+from generator.load.invariants import read_invariants
 from generator.load.components import ComponentReader
 from generator.load.placement import link_fits
 from generator.load.reader import SLUG, Reader
@@ -108,6 +109,7 @@ class _GameReader:
         self.link(parts, top.get("components"), art, components)
         setup = self.setup(r.field(top, "game", "setup", ""), components, pmin, pmax, parts.declared)
         rules = self.rules(r.field(top, "game", "rules", ""))
+        invariants = read_invariants(r, r.field(top, "game", "invariants", ""), components)
         notes = self.notes(r.field(top, "game", "notes", ""))
         colour_checks = self.colour_checks(r.field(top, "game", "colour_checks", ""), palette)
         self.check_seats(components, pmax)
@@ -124,7 +126,8 @@ class _GameReader:
             art=frozen_map(art), labels=frozen_map(labels), components=tuple(components), setup=tuple(setup),
             rules=frozen_map(rules),
             notes=tuple(frozen_map(n) for n in notes), provenance=frozen_map(r.provenance), icons=frozen_map(icons),
-            rules_from=rules_from, colour_checks=colour_checks, subtitle=subtitle, edition=edition, rulebook=rulebook)
+            rules_from=rules_from, colour_checks=colour_checks, subtitle=subtitle, edition=edition, rulebook=rulebook,
+            invariants=tuple(invariants))
 
     def link(self, parts: ComponentReader, raw: Any, art: dict[str, Any], components: list[Component]) -> None:
         """What components say of each other and of the art: art folders used, map tiles, fits."""
@@ -314,7 +317,7 @@ class _GameReader:
                     if total is not None:
                         demands.append(Demand(cid, total=total))
                     continue
-                demand = self.demand(cid, need, here)
+                demand = self.demand(cid, need, here, ids[cid].per_player)
                 if demand is not None:
                     demands.append(demand)
             out.append(SetupEntry(players, tuple(demands)))
@@ -324,7 +327,7 @@ class _GameReader:
                 r.add("setup", f"expected an entry for every player count; missing: {', '.join(map(str, missing))}")
         return sorted(out, key=lambda e: e.players)
 
-    def demand(self, cid: str, need: Any, here: str) -> Demand | None:
+    def demand(self, cid: str, need: Any, here: str, per_player: bool = False) -> Demand | None:
         """`{each: N, to_box, exact}` per player, or `{total: N}`; `drawn: true` on either says the share is
         taken from the whole set (so a build for one player count prints all of it)."""
         r = self.r
@@ -334,17 +337,22 @@ class _GameReader:
         if ("each" in d) == ("total" in d):
             r.add(here, 'expected one of "each" (pieces per player) or "total" (pieces in all)')
             return None
-        to_box, exact, drawn = (r.field(d, "setup_demand", k, here) for k in ("to_box", "exact", "drawn"))
+        to_box, shared, exact, drawn = (r.field(d, "setup_demand", k, here) for k in ("to_box", "shared", "exact", "drawn"))
         if "total" in d:
             total = r.field(d, "setup_demand", "total", here)
-            if "to_box" in d:
-                r.add(join(here, "to_box"), 'expected "to_box" only beside "each" (a total already counts it)')
-            if None not in (total, exact, drawn) and "to_box" not in d:
+            beside = [k for k in ("to_box", "shared") if k in d]
+            for k in beside:
+                r.add(join(here, k), f'expected "{k}" only beside "each" (a total already counts it)')
+            if None not in (total, exact, drawn) and not beside:
                 return Demand(cid, total=total, exact=exact, drawn=drawn)
             return None
+        if shared and per_player:
+            r.add(join(here, "shared"), f'"{cid}" is per player: each seat has its own; expected "shared" only for a '
+                                        "component the players share")
+            return None
         each = r.field(d, "setup_demand", "each", here)
-        if None not in (each, to_box, exact, drawn):
-            return Demand(cid, each=each, to_box=to_box, exact=exact, drawn=drawn)
+        if None not in (each, to_box, shared, exact, drawn):
+            return Demand(cid, each=each, to_box=to_box, shared=shared, exact=exact, drawn=drawn)
         return None
 
     def colour_checks(self, value: Any, palette: dict[str, str]) -> ColourChecks:

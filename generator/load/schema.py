@@ -100,7 +100,10 @@ SCHEMA: dict[str, Section] = {
         Field("labels", MAPPING, "data value -> display name", default={}),
         Field("setup", MAPPING, "player count -> component -> demand (section *setup_demand*, or a whole number)",
               default={}),
-        Field("rules", MAPPING, "anything the rules package reads; validated by it", default={}),
+        Field("rules", MAPPING, "values the rules package, the templates (`rules.<key>`) and the invariants read; "
+              "a key none of them reads is reported by `pnp check`", default={}),
+        Field("invariants", LIST, "facts that must hold across components and rows, proved by `pnp check` "
+              "(section *invariant*)", default=[]),
         Field("notes", LIST, "the rulebook's gaps and contradictions (section *note*)", default=[]),
         Field("icons", MAPPING, "inline icons of rich text: name -> file, or a folder whose files are the icons",
               default={}),
@@ -207,14 +210,17 @@ SCHEMA: dict[str, Section] = {
         Field("clearance", length(positive=False), "the gap it must leave on every side", default="0.5mm")),
     "setup_demand": section(
         "`setup: {3: {card: 12, token: {each: 5, to_box: 2, exact: true}, site: {total: 10, drawn: true}}}`. "
-        "A whole number is `{total: N}`. `pnp check` proves each demand against the printed pieces, and "
+        "A whole number is `{total: N}`; `{each: 4, shared: 5}` is four a player and five for all. `pnp check` "
+        "proves each demand against the printed pieces (and says what is left in the supply), and "
         "`pnp build --players N` prints what the N-player entry demands: per-player components for the "
-        "first N seats, a shared component's `total` (or `each` x N; pieces `to_box` are not printed), "
+        "first N seats, a shared component's `total` (or `each` x N plus `shared`; pieces `to_box` are not printed), "
         "taken evenly across its rows in spec order (9 ships of 3 kinds: 3 of each); a "
         "component the entry does not list but another entry does is not printed; one no entry lists "
         "(a general supply, a reference card) prints whole.",
         Field("each", whole(0), "pieces per player (give `each` or `total`)"),
         Field("total", whole(0), "pieces in all"),
+        Field("shared", whole(0), "pieces in play but no player's, beside `each` (4 each plus 5 face up for everyone: "
+              "`{each: 4, shared: 5}`); printed by `--players N`", default=0),
         Field("to_box", whole(0), "pieces that go back to the box (beside `each`)", default=0),
         Field("exact", YES_NO, "true: what is printed must be dealt out exactly", default=False),
         Field("drawn", YES_NO, "true: the share is taken from the whole set (shuffled and dealt at random, or from a "
@@ -263,7 +269,23 @@ SCHEMA: dict[str, Section] = {
         Field("ref", ANY_TEXT, "the reference id", default="", shown_default="none"),
         Field("rule", ANY_TEXT, "the rule exercised", default="", shown_default="none"),
         Field("provenance", ANY_TEXT, "where the example comes from", default="", shown_default="none"),
-        Field("note", ANY_TEXT, "a remark", default="", shown_default="none")),
+        Field("note", ANY_TEXT, "a remark", default="", shown_default="none"),
+        Field("skip", ANY_TEXT, "why the example is not run yet: it is reported as information, not as a check "
+              "(an example that cannot run and says no reason fails)", default="", shown_default="none")),
+    "invariant": section(
+        "`invariants: [{name: 48 creatures, expect: \"components.creature.count == 48\"}, {name: suits of 13, each: "
+        "card, by: suit, expect: \"count == 13\"}, {name: affordable, each: card, expect: \"row.cost <= "
+        "rules.hand\"}]`. An expression of the templates' language (jinja2), true or false, run in the same "
+        "sandbox with a time limit. It sees `components` (by id: `count` pieces, `rows`, `name`, `per_player`), "
+        "each row's columns with its `key` and `count`, `rules`, `players` (`min`, `max`) and `setup` (player "
+        "count -> component -> pieces needed). With `each`, it is proved for every row of that component (`row`); "
+        "with `by` too, for every group of rows sharing a column's value (`value`, its `rows` and their `count`); "
+        "the rows or groups that break it are named.",
+        Field("name", TEXT, "shown in the check report", True),
+        Field("expect", TEXT, "the expression that must be true", True),
+        Field("each", ID, "a component: prove the expression for each of its rows (as `row`)"),
+        Field("by", TEXT, "with `each`: a column; prove it for each group of rows sharing its value"),
+        Field("note", ANY_TEXT, "why it must hold (a rule's reference)", default="", shown_default="none")),
 }
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 
@@ -19,3 +19,5 @@ class Example:
     provenance: str = ""
     file: str = ""
     where: str = ""
+    skip: str = ""               # why it is not run yet: reported as information, never as passed
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)   # key path -> line in `file`

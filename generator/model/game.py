@@ -191,6 +191,7 @@ class Demand:
     total: int | None = None
     each: int | None = None
     to_box: int = 0
+    shared: int = 0       # beside `each`: pieces in play that belong to no player (a row face up for all, a common supply)
     exact: bool = False
     drawn: bool = False   # the setup takes its share from the whole set (at random, or a supply kept in play)
 
@@ -200,6 +201,18 @@ class Demand:
         if self.each is None:
             raise ValueError(f"the demand of {self.component} has neither total nor each")
         return self.each
+
+
+@dataclass(frozen=True)
+class Invariant:
+    """A fact the spec states about its own components and rows, proved by `pnp check` (solver/invariants.py):
+    an expression of the templates' language, over the whole set, each row of a component, or each group."""
+
+    name: str
+    expect: str
+    each: str | None = None      # a component: the expression holds for each of its rows
+    by: str | None = None        # with `each`: for each group of rows sharing this column's value
+    where: str = ""              # its key path in game.yaml (`invariants[2]`), for messages
 
 
 @dataclass(frozen=True)
@@ -235,6 +248,7 @@ class Game:
     palette_cmyk: Mapping[str, tuple[float, ...]] = field(default_factory=frozen_map)  # exact press colours (0-1)
     lines: Mapping[str, int] = field(default_factory=frozen_map)  # key path -> line in game.yaml
     colour_checks: ColourChecks = field(default_factory=lambda: ColourChecks())   # `pnp check`'s colour warnings
+    invariants: tuple[Invariant, ...] = ()
 
     def problems(self) -> ProblemCollector:
         """A collector for later checks of this spec (a rules module's), pointing at file and line."""
@@ -262,4 +276,4 @@ class Game:
             return demand.total, comp.total_count(self.seats)
         if comp.per_player:
             return demand.per_seat, comp.total_count(1)
-        return demand.per_seat * players + demand.to_box, comp.total_count(self.seats)
+        return demand.per_seat * players + demand.shared + demand.to_box, comp.total_count(self.seats)

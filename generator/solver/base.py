@@ -7,7 +7,10 @@ from functools import cached_property, partial
 from types import ModuleType
 from typing import Any, Callable, Generic, TypeVar
 
-from generator.common.errors import Problem, ProblemCollector, SpecError
+from collections.abc import Mapping
+
+from generator.common.errors import Problem, ProblemCollector, SpecError, did_you_mean
+from generator.common.units import describe
 from generator.model.game import Game
 from generator.model.example import Example
 from generator.solver.questions import Question, Questions
@@ -45,6 +48,9 @@ SpecT = TypeVar("SpecT")
 """The type of a game's spec as its rules package reads it (NyakuzaSpec, ...); None for a game without one."""
 
 SpecCheck = Callable[[Game, SpecT], "CheckResult | list[CheckResult]"]
+
+
+DEAL_FIGURES = ("needed", "printed", "left")     # what a deal example may state of a component
 
 
 class Rules(Generic[SpecT]):
@@ -104,6 +110,11 @@ class Rules(Generic[SpecT]):
 
         return [play.simulation_check(tally, seed)]
 
+    def rule_keys(self) -> frozenset[str] | None:
+        """The `rules:` keys the package reads; None when it reads the section whole and refuses a key it does not
+        know (RulesSection), so nothing can be left unread (solver/rules_read.py)."""
+        return None
+
     def aid(self) -> dict[str, Any]:
         """What the game's printed rules aids show, computed from the spec by the same module that
         referees it, so the card a person follows gives the solver's answer (templates get it as `aid`)."""
@@ -125,18 +136,41 @@ class Rules(Generic[SpecT]):
         return self.scenarios[example.scenario](example)
 
     def scenario_deal(self, example: Example) -> dict[str, Any]:
-        """given: {players: N}. What the setup deals at N players: for each component, the pieces needed,
-        the pieces printed and how many are left (so an example can pin the spec's numbers down)."""
+        """given: {players: N}. What the setup deals at N players: for each component the example names, the
+        pieces needed, printed and left, as many of the three as it states (a component the setup does not use
+        needs none). A component the spec lacks, or a figure other than these, is a mistake of the example."""
         players: Any = example.given.get("players")         # as the example writes it
         entry = next((e for e in self.game.setup if e.players == players), None)
         if entry is None:
             counts = ", ".join(str(e.players) for e in self.game.setup) or "none"
             raise SpecError(Problem(f"expected a player count of the setup ({counts}), got {players!r}", None,
                                     "given.players"))
+        demands = {d.component: d for d in entry.demands}
         out: dict[str, Any] = {}
-        for d in entry.demands:
-            needed, printed = self.game.setup_need(d, players)
-            out[d.component] = {"needed": needed, "printed": printed, "left": printed - needed}
+        for cid, stated in self._deal_figures(example).items():
+            comp = self.game.component(cid)
+            d = demands.get(cid)
+            needed, printed = self.game.setup_need(d, players) if d else (0, comp.total_count(self.game.seats))
+            figures = {"needed": needed, "printed": printed, "left": printed - needed}
+            out[cid] = {k: figures[k] for k in stated}
+        return out
+
+    def _deal_figures(self, example: Example) -> dict[str, tuple[str, ...]]:
+        """component -> the figures a deal example states of it, every mistake reported at once."""
+        problems = ProblemCollector()
+        known = [c.id for c in self.game.components]
+        out: dict[str, tuple[str, ...]] = {}
+        for cid, figures in example.expected.items():
+            where = join("expected", str(cid))
+            if cid not in known:
+                problems.add(where, f'unknown component; expected one of: {", ".join(known)}'
+                                    f'{did_you_mean(str(cid), known)}')
+            elif not isinstance(figures, Mapping) or not figures or set(figures) - set(DEAL_FIGURES):
+                problems.add(where, f"expected a mapping of any of {', '.join(DEAL_FIGURES)} to whole numbers, got "
+                                    f"{describe(figures)}")
+            else:
+                out[cid] = tuple(k for k in DEAL_FIGURES if k in figures)
+        problems.raise_if_any()
         return out
 
     @staticmethod
@@ -162,3 +196,6 @@ class GenericRules(Rules[None]):
     """The rules of a game without a rules package (a copy with a new id): inventory and `deal` only, no spec."""
 
     read_spec = staticmethod(_no_spec)
+
+    def rule_keys(self) -> frozenset[str] | None:
+        return frozenset()          # no package: only the templates and the invariants read `rules:`

@@ -13,7 +13,9 @@ from generator.load.examples import load_examples
 from generator.solver.examples import run_example
 from generator.solver.fits import fit_checks
 from generator.solver.inventory import inventory_checks
+from generator.solver.invariants import invariant_checks
 from generator.solver.registry import rules_for
+from generator.solver.rules_read import unread_rules_checks
 
 
 @dataclass(frozen=True)
@@ -30,8 +32,26 @@ class GameReport:
         """The checks that pass or fail; notes and decisions are information and count for neither."""
         return tuple(c for c in self.checks if not c.informational)
 
+    @property
+    def counts(self) -> dict[str, int]:
+        """What the headline says: checks made and how they came out, apart from what was not run or skipped."""
+        not_run = sum(1 for c in self.proofs if c.data.get("not_run"))
+        skipped = sum(1 for c in self.checks if c.informational and "skipped" in c.data)
+        return {"checks": len(self.proofs), "passed": sum(1 for c in self.proofs if c.ok),
+                "failed": sum(1 for c in self.proofs if c.ok is False) - not_run, "not_run": not_run,
+                "skipped": skipped, "notes": len(self.checks) - len(self.proofs) - skipped}
+
+    def headline(self) -> str:
+        """`tide: FAILED (14 checks: 11 passed, 2 failed, 1 not run; 1 skipped; 4 notes and decisions)`."""
+        n = self.counts
+        made = ", ".join(f"{n[k]} {words}" for k, words in (("passed", "passed"), ("failed", "failed"),
+                                                             ("not_run", "not run")) if n[k] or k == "passed")
+        rest = "".join(f"; {n[k]} {words}" for k, words in (("skipped", "skipped"), ("notes", "notes and decisions"))
+                       if n[k] or k == "notes")
+        return f"{self.game}: {'ok' if self.ok else 'FAILED'} ({n['checks']} checks: {made}{rest})"
+
     def as_json(self) -> dict[str, Any]:
-        return {"game": self.game, "ok": self.ok, "checks": [c.as_json() for c in self.checks]}
+        return {"game": self.game, "ok": self.ok, "counts": self.counts, "checks": [c.as_json() for c in self.checks]}
 
 
 def note_checks(game: Game) -> list[CheckResult]:
@@ -52,7 +72,8 @@ def decision_checks(game: Game) -> list[CheckResult]:
 def check_game(game: Game, extra_examples: Sequence[Path] = (), look: Any = None, **options: Any) -> GameReport:
     """`look`: the build's Appearance (theme and style applied), whose colours the colour checks read."""
     rules = rules_for(game)
-    checks = (inventory_checks(game) + fit_checks(game) + rules.spec_checks() + note_checks(game)
+    checks = (inventory_checks(game) + fit_checks(game) + rules.spec_checks() + invariant_checks(game)
+              + unread_rules_checks(game, rules.rule_keys()) + note_checks(game)
               + decision_checks(game) + colour_checks(game, *((look.palette, look.players) if look else ())))
     files = [game.folder / "examples.yaml"] if (game.folder / "examples.yaml").is_file() else []
     for path in [*files, *extra_examples]:

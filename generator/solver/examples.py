@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from generator.common.errors import Problem, PunchboardError, SpecError
+from generator.common.errors import ProblemCollector, PunchboardError
 from generator.model.example import Example
 from generator.solver.base import Rules
 from generator.solver.result import CheckResult
@@ -65,23 +65,34 @@ def _shown(value: Any) -> str:
 
 
 def run_example(rules: Rules[Any], ex: Example) -> CheckResult:
-    if ex.scenario not in rules.scenarios:   # no rules module for this game: say so, do not fail
-        return CheckResult("example", ex.name, None, f'not run: scenario "{ex.scenario}" needs a rules module and '
-                           f'"{rules.game.id}" has none (a copy keeps its original\'s rules only if it keeps its id; '
-                           'the generic "deal" scenario runs for every game)')
+    """The example replayed and compared; one that says `skip:` is information with its reason, and one that
+    cannot run (its scenario needs a rules package the game does not have) fails, saying why: `pnp check` never
+    calls ok what it did not check."""
+    if ex.skip:
+        return CheckResult("example", _name(ex), None, f"skipped: {ex.skip}", {"skipped": ex.skip})
+    if ex.scenario not in rules.scenarios:
+        return CheckResult("example", _name(ex), False, f'not run: scenario "{ex.scenario}" needs a rules package and '
+                           f'"{rules.game.id}" has none (the "deal" scenario runs for every game; write a rules '
+                           'package, or say `skip:` with a reason in the example)', {"not_run": True})
     try:
         actual = rules.run(ex)
-    except PunchboardError as exc:  # a bad example names its file and key, like a bad spec
-        raise SpecError([Problem(p.message, ex.file, f"{ex.where}.{p.where}" if p.where else ex.where)
-                         for p in exc.problems]) from None
+    except PunchboardError as exc:  # a bad example names its file, line and key, like a bad spec
+        found = ProblemCollector(ex.file, dict(ex.lines))
+        for p in exc.problems:
+            found.add(f"{ex.where}.{p.where}" if p.where else ex.where, p.message)
+        found.raise_if_any()
     actual = _normal(actual)
     expected = _normal(dict(ex.expected))
     shown = {k: actual.get(k) for k in expected}
     ok = all(k in actual and actual[k] == v for k, v in expected.items())
-    name = f"{ex.ref} {ex.name}".strip() if ex.ref and not ex.name.startswith(ex.ref) else ex.name
+    name = _name(ex)
     data: dict[str, Any] = {"expected": expected, "actual": shown}
     if not ok:
         data["differences"] = differences(expected, actual)
     if ex.provenance:
         data["provenance"] = ex.provenance
     return CheckResult("example", name, ok, ex.rule, data)
+
+
+def _name(ex: Example) -> str:
+    return f"{ex.ref} {ex.name}".strip() if ex.ref and not ex.name.startswith(ex.ref) else ex.name
