@@ -206,6 +206,16 @@ def niya_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out / "niya"
 
 
+def job_folder(out: Path, game: str) -> Path:
+    """The folder one build of `game` wrote under `out`: output/<game>/ for the default job, or beside it named after
+    what differs (output/<game>-fold/, output/<game>-sheets/: BuildOptions.folder_name)."""
+    from generator.output.writer import builds_of
+
+    found = builds_of(out, game)
+    assert len(found) == 1, f"expected one build of {game} in {out}, found {[p.name for p in found]}"
+    return found[0]
+
+
 class SharedBuilds:
     """`builds / "kamiza"` is output/kamiza/ of `pnp build kamiza <argv>`, built once per test session whichever
     test module asks first: pytest-xdist workers share one folder per build, the first one to ask builds it under
@@ -237,7 +247,7 @@ class SharedBuilds:
                 assert code == 0, err
                 (out / ".stderr").write_text(err, encoding="utf-8")
                 (out / ".built").touch()
-        return out / game
+        return job_folder(out, game)
 
     def said(self, game: str) -> str:
         """What the build of `game` printed on stderr (its warnings and notes)."""

@@ -8,6 +8,8 @@ import shutil
 import pypdfium2 as pdfium
 import pytest
 
+from conftest import job_folder
+
 from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 from generator.solver.games.kamiza.referee import Play, judge
@@ -84,7 +86,7 @@ def test_niya_card_follows_a_changed_spec(tmp_path):
     spec = spec.replace("  next_starter:\n    value: loser", "  next_starter:\n    value: alternate")
     (game / "game.yaml").write_text(spec)
     build_game(game, BuildOptions(SheetOptions(), tmp_path / "out", formats=("shop",)))
-    text = page_text(tmp_path / "out" / "niya", "rules-card")
+    text = page_text(job_folder(tmp_path / "out", "niya"), "rules-card")
     assert has(text, "first to win 4 games") and has(text, "The players take turns to start")
 
 

@@ -14,7 +14,7 @@ import json
 import pytest
 from PIL import Image, ImageDraw
 
-from conftest import run_cli
+from conftest import job_folder, run_cli
 from pdfcheck import render
 
 CORNERS = {"top-left": (230, 30, 30), "top-right": (30, 170, 40), "bottom-left": (30, 40, 220),
@@ -70,7 +70,7 @@ def test_every_card_carries_each_corners_colour_in_its_bleed(deck, tmp_path, ble
     code, _, err = run_cli("build", str(deck), "--out", str(tmp_path), "--formats", "sheets,png",
                            "--bleed", f"{bleed:g}mm")
     assert code == 0, err
-    built = tmp_path / "corners"
+    built = job_folder(tmp_path, "corners")
     doc = json.loads((built / "manifest.json").read_text())
     sizes = {d["id"]: d["trim_mm"] for d in doc["designs"]}
     k = 300 / 25.4

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import FIXTURES
+from conftest import FIXTURES, job_folder
 from generator.commands.build import BuildOptions, build_game
 from generator.common.errors import OptionError
 from generator.layout.board import OVERLAP_MM
@@ -66,13 +66,13 @@ def test_a_tiled_board_cannot_be_double_sided():
 
 def test_tiles_print_the_same_art_in_their_overlap(tmp_path):
     build_game(FIXTURES / "bigboard", BuildOptions(SheetOptions(), tmp_path, formats=("sheets",)))
-    m = json.loads((tmp_path / "bigboard" / "manifest.json").read_text())
+    m = json.loads((job_folder(tmp_path, "bigboard") / "manifest.json").read_text())
     pages = [p for p in m["sheets"]["pages"] if p["pieces"] and "tile" in p["pieces"][0]]
     a1, a2 = pages[0], pages[1]
     w1 = a1["pieces"][0]["board_window_mm"]
     w2 = a2["pieces"][0]["board_window_mm"]
-    left = render(tmp_path / "bigboard" / m["sheets"]["file"], a1["index"], dpi=150)
-    right = render(tmp_path / "bigboard" / m["sheets"]["file"], a2["index"], dpi=150)
+    left = render(job_folder(tmp_path, "bigboard") / m["sheets"]["file"], a1["index"], dpi=150)
+    right = render(job_folder(tmp_path, "bigboard") / m["sheets"]["file"], a2["index"], dpi=150)
     x1, x2 = a1["pieces"][0]["page_window_mm"][0], a2["pieces"][0]["page_window_mm"][0]
     top = a1["pieces"][0]["page_window_mm"][1]
     dpi = 150

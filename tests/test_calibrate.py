@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from conftest import DEMO, run_cli, run_pnp
+from conftest import DEMO, run_cli, run_pnp, job_folder
 from photo_sim import PAPERS, Camera, Printer, calibration_pdf, photograph, render
 
 from generator.commands.build import BuildOptions, build_game
@@ -264,7 +264,7 @@ def test_a_sheet_built_with_an_offset_shifts_its_whole_back_by_it(duplex):
 def test_the_sheet_pdf_is_the_one_pnp_build_writes_and_is_the_same_every_time(tmp_path):
     build_game(DEMO, BuildOptions(SheetOptions("letter", duplex="short", back_offset_mm=(-1.25, 0.5)), tmp_path,
                                   formats=("sheets",)))
-    built = (tmp_path / "demo" / "calibration-letter.pdf").read_bytes()
+    built = (job_folder(tmp_path, "demo") / "calibration-letter.pdf").read_bytes()
     assert built == calibration_pdf("letter", "short", (-1.25, 0.5))
 
 
@@ -281,7 +281,7 @@ def test_a_saved_profile_is_applied_by_build(tmp_path, monkeypatch):
                              "--duplex", "short", "--printer", "office-laser", "--back-offset=0.5,0")
     assert code == 0, err
     sx, sy = saved["suggested_back_offset_mm"]
-    manifest = json.loads((tmp_path / "out" / "demo" / "manifest.json").read_text())
+    manifest = json.loads((job_folder(tmp_path / "out", "demo") / "manifest.json").read_text())
     assert manifest["build"]["back_offset_mm"] == pytest.approx([sx + 0.5, sy])     # the profile plus --back-offset
     assert 'printer profile "office-laser"' in out
 
@@ -334,7 +334,7 @@ def test_failures_say_what_to_do(tmp_path):
 
 def test_a_picture_of_another_page_is_named_as_such(tmp_path):
     build_game(DEMO, BuildOptions(SheetOptions(), tmp_path, formats=("sheets",)))
-    page = render((tmp_path / "demo" / "demo-a4.pdf").read_bytes())[0]
+    page = render((job_folder(tmp_path, "demo") / "demo-a4.pdf").read_bytes())[0]
     other = shoot(tmp_path, "other", page, Printer(), Camera(700), "a4")
     f, _ = pictures(tmp_path, "a4", "long", Printer(), 710)
     assert "no calibration markers: is it another page?" in fails(str(other), str(f))

@@ -8,7 +8,7 @@ import pytest
 from generator.commands.build import BuildOptions, build_game
 from generator.layout.calibration import calibration_plan
 from generator.layout.plan import SheetOptions
-from conftest import DEMO
+from conftest import DEMO, job_folder
 
 A4 = (210.0, 297.0)
 PT = 25.4 / 72
@@ -36,7 +36,7 @@ def seen_through(x: float, y: float, flip: str) -> tuple[float, float]:
 def calibration(request, tmp_path_factory):
     out = tmp_path_factory.mktemp(f"cal-{request.param}")
     build_game(DEMO, BuildOptions(SheetOptions(duplex=request.param), out, formats=("sheets",)))
-    pdf = pdfium.PdfDocument(str(out / "demo" / "calibration-a4.pdf"))
+    pdf = pdfium.PdfDocument(str(job_folder(out, "demo") / "calibration-a4.pdf"))
     yield request.param, pdf
     pdf.close()
 

@@ -13,6 +13,8 @@ import math
 from pathlib import Path
 
 import pytest
+
+from conftest import job_folder
 from PIL import Image
 
 from generator.commands.build import BuildOptions, build_game
@@ -50,14 +52,14 @@ def build(root: Path, game: str, **kw):
 def nyakuza(tmp_path_factory) -> tuple[Path, object]:
     root = tmp_path_factory.mktemp("cricut-nyakuza")
     result = build(root, "nyakuza")
-    return root / "nyakuza", result
+    return job_folder(root, "nyakuza"), result
 
 
 @pytest.fixture(scope="module")
 def niya(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("cricut-niya")
     build(root, "niya")
-    return root / "niya"
+    return job_folder(root, "niya")
 
 
 def rows(folder: Path) -> list[dict]:
@@ -166,7 +168,7 @@ def test_too_large_pieces_are_named_and_get_no_image(nyakuza):
 def test_a_piece_that_fits_only_turned_is_written_turned(tmp_path):
     """Nusfjord's imitation tile, 180 x 56 mm: 7.09 in wide, over 6.75, but 2.2 x 7.09 in turned fits."""
     build(tmp_path, "nusfjord", selection=_only("imitation-tile"))
-    folder = tmp_path / "nusfjord-only"
+    folder = job_folder(tmp_path, "nusfjord")
     (row,) = [r for r in rows(folder) if r["design"] == "imitation-tile"]
     assert row["turned"] == "yes"
     assert image(folder, "imitation-tile").size == (px(56.0), px(180.0))
@@ -218,7 +220,7 @@ def test_the_manifest_lists_every_image_and_the_table(nyakuza):
 
 def test_only_selects_the_designs_and_style_applies(tmp_path, nyakuza):
     build(tmp_path, "nyakuza", selection=_only("koban:3"), style="ink-saver")
-    folder = tmp_path / "nyakuza-ink-saver-only"
+    folder = job_folder(tmp_path, "nyakuza")
     assert [(r["design"], r["count"]) for r in rows(folder)] == [("koban", "3")]
     assert {f.name for f in (folder / "cricut").iterdir()} == {"koban.png", "sizes.csv"}
     plain, saver = image(nyakuza[0], "koban"), image(folder, "koban")
@@ -228,7 +230,7 @@ def test_only_selects_the_designs_and_style_applies(tmp_path, nyakuza):
 def test_the_command_line_takes_cricut_and_refuses_a_typo(tmp_path):
     code, _, err = run_cli("build", "niya", "--formats", "cricut,sheets", "--duplex", "fold", "--out", str(tmp_path))
     assert code == 0, err
-    assert (tmp_path / "niya" / "cricut" / "sizes.csv").exists() and (tmp_path / "niya" / "niya-a4.pdf").exists()
+    assert (job_folder(tmp_path, "niya") / "cricut" / "sizes.csv").exists() and (job_folder(tmp_path, "niya") / "niya-a4.pdf").exists()
     code, _, err = run_cli("build", "niya", "--formats", "crikut", "--out", str(tmp_path / "x"))
     assert code == 2
     assert "cricut" in err and "Traceback" not in err
@@ -237,4 +239,4 @@ def test_the_command_line_takes_cricut_and_refuses_a_typo(tmp_path):
 def test_same_input_same_bytes(tmp_path, niya):
     build(tmp_path, "niya")
     for f in sorted((niya / "cricut").iterdir()):
-        assert (tmp_path / "niya" / "cricut" / f.name).read_bytes() == f.read_bytes(), f.name
+        assert (job_folder(tmp_path, "niya") / "cricut" / f.name).read_bytes() == f.read_bytes(), f.name

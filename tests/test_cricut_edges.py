@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from conftest import run_cli, tiny_game
+from conftest import run_cli, tiny_game, job_folder
 
 BAND_MM = 2.032                 # 24 px at 300 dpi
 BLEED_COLOUR = (255, 0, 255)
@@ -67,7 +67,7 @@ def test_every_image_shows_its_trim_and_nothing_of_the_bleed_on_every_side(tmp_p
     code, _, err = run_cli("build", str(game), "--out", str(tmp_path / "out"), "--formats", "cricut",
                            "--bleed", bleed)
     assert code == 0, err
-    folder = tmp_path / "out" / "edges" / "cricut"
+    folder = job_folder(tmp_path / "out", "edges") / "cricut"
     band = BAND_MM / 25.4 * 300
     for design, turned in (("card", False), ("long", True)):
         im = Image.open(folder / f"{design}.png").convert("RGBA")

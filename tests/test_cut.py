@@ -12,6 +12,8 @@ from pathlib import Path
 import ezdxf
 import pytest
 
+from conftest import job_folder
+
 from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 
@@ -171,7 +173,7 @@ def test_dxf_has_the_same_cuts_and_folds_apart(built):
 
 def test_fold_up_pieces_get_score_lines(tmp_path):
     build_game("izakaya", BuildOptions(SheetOptions(), tmp_path, formats=("cut",)))
-    scores = sum(f.read_text().count("<line") for f in (tmp_path / "izakaya" / "cut").glob("*.svg"))
+    scores = sum(f.read_text().count("<line") for f in (job_folder(tmp_path, "izakaya") / "cut").glob("*.svg"))
     assert scores == 5 * 6 * 3                   # 30 pyramids, 3 folds each
 
 

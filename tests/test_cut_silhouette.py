@@ -17,6 +17,7 @@ import ezdxf
 import pypdfium2 as pdfium
 import pytest
 
+from conftest import job_folder
 from generator.cli import main
 
 INSET, SQUARE, LENGTH = 10.0, 5.0, 20.0
@@ -124,5 +125,5 @@ def test_reg_inset_moves_the_marks_and_needs_cut(tmp_path, capsys):
     assert "--reg-inset" in capsys.readouterr().err
     assert main(["build", GAME, "--formats", "cut", "--reg-inset", "3mm", "--out", str(tmp_path)]) == 2
     assert main(["build", GAME, "--formats", "cut", "--reg-inset", "12mm", "--out", str(tmp_path)]) == 0
-    svg = sorted((tmp_path / GAME / "cut").glob("*.svg"))[0].read_text()
+    svg = sorted((job_folder(tmp_path, GAME) / "cut").glob("*.svg"))[0].read_text()
     assert '<rect x="12" y="12" width="5" height="5"/>' in svg

@@ -9,7 +9,7 @@ import re
 from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 from generator.load import load_game
-from conftest import tiny_game
+from conftest import tiny_game, job_folder
 
 
 def test_a_shared_back_counts_every_front_it_backs(demo_build):
@@ -78,5 +78,5 @@ def test_a_gallery_with_no_checks_does_not_claim_they_passed(tmp_path):
             'fill="{{ colours.white }}"/></svg>')
     game = tiny_game(tmp_path, "plain", spec, {"card.svg.j2": card})
     build_game(game, BuildOptions(SheetOptions(), tmp_path / "out", formats=("sheets",)))
-    page = (tmp_path / "out" / "plain" / "index.html").read_text()
+    page = (job_folder(tmp_path / "out", "plain") / "index.html").read_text()
     assert "Checks: none to run" in page and "all passed" not in page

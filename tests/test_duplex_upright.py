@@ -6,14 +6,14 @@ import pytest
 
 from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
-from conftest import DEMO
+from conftest import DEMO, job_folder
 from upright import upside_down_backs
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_demo_backs_upright(tmp_path, duplex):
     build_game(DEMO, BuildOptions(SheetOptions(duplex=duplex), tmp_path, formats=("sheets", "png")))
-    wrong, judged = upside_down_backs(tmp_path / "demo")
+    wrong, judged = upside_down_backs(job_folder(tmp_path, "demo"))
     assert judged >= 6, "the demo card backs carry a band at the top, so they are judged"
     assert wrong == []
 
@@ -22,6 +22,6 @@ def test_demo_backs_upright(tmp_path, duplex):
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_nyakuza_player_aid_upright_inside_each_screen(tmp_path, duplex):
     build_game("nyakuza", BuildOptions(SheetOptions(duplex=duplex), tmp_path, formats=("sheets", "png")))
-    wrong, judged = upside_down_backs(tmp_path / "nyakuza")
+    wrong, judged = upside_down_backs(job_folder(tmp_path, "nyakuza"))
     assert judged >= 4, "the four screens' insides (player aids) are asymmetric"
     assert wrong == []

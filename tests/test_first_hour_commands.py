@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from conftest import DEMO, run_cli, run_pnp, tiny_game
+from conftest import DEMO, run_cli, run_pnp, tiny_game, job_folder
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
@@ -73,7 +73,7 @@ def test_list_shows_the_game_folders_here_marked_local_and_a_broken_one_in_one_l
     rows = rows_of(run.stdout)
     assert {"izakaya", "kamiza", "niya", "nusfjord", "nyakuza"} <= set(rows)
     assert all(rows[g].endswith("shipped") for g in ("niya", "nusfjord"))
-    assert rows["demo"].split()[1:] == ["Demo", "2-3", "4", "18", "16", "local:", "mine"]
+    assert rows["demo"].split()[1:] == ["Demo", "2-3", "4", "18", "16", "0", "local:", "mine"]     # 0 builds
     assert "broken" not in rows and "notes" not in run.stdout and ".backup" not in run.stdout
     assert run.stderr.splitlines() == [
         'error: broken/game.yaml:1: missing key "components" (and 2 more: pnp check broken)']
@@ -83,7 +83,8 @@ def test_list_of_given_folders_lists_them_and_fails_for_a_broken_one(workspace):
     run = run_pnp("list", "mine", "niya", "broken", "nothere", cwd=workspace)
     assert run.returncode == 2
     rows = rows_of(run.stdout)
-    assert set(rows) == {"demo", "niya"} and rows["niya"].endswith("shipped") and rows["demo"].endswith("mine")
+    assert set(rows) == {"demo", "niya", "demo:", "niya:"} and rows["niya"].endswith("shipped")
+    assert rows["demo"].endswith("mine") and rows["demo:"] == "demo: no builds in output"    # a game named: its builds
     errors = run.stderr.splitlines()
     assert len(errors) == 2 and errors[0].startswith("error: broken/game.yaml:1:")
     assert errors[1].startswith('error: unknown game "nothere"')
@@ -152,7 +153,7 @@ def test_the_scaffold_names_cards_by_title_and_keeps_names_when_text_changes(tmp
     game = tmp_path / "keyed"
     titles = [r["title"] for r in csv.DictReader((game / "cards.csv").read_text(encoding="utf-8").splitlines())]
     build(game, tmp_path / "a")
-    ids = sorted(p.stem for p in (tmp_path / "a" / "keyed" / "svg").glob("card-*.svg"))
+    ids = sorted(p.stem for p in (job_folder(tmp_path / "a", "keyed") / "svg").glob("card-*.svg"))
     expected = sorted(["card-" + re.sub(r"[^a-z0-9]+", "-", t.lower()).strip("-") for t in titles] + ["card-back"])
     assert ids == expected and max(map(len, ids)) <= 20
     rows = list(csv.reader((game / "cards.csv").read_text(encoding="utf-8").splitlines()))
@@ -160,7 +161,7 @@ def test_the_scaffold_names_cards_by_title_and_keeps_names_when_text_changes(tmp
     with (game / "cards.csv").open("w", encoding="utf-8", newline="") as f:
         csv.writer(f).writerows(rows)
     build(game, tmp_path / "b")
-    assert sorted(p.stem for p in (tmp_path / "b" / "keyed" / "svg").glob("card-*.svg")) == ids
+    assert sorted(p.stem for p in (job_folder(tmp_path / "b", "keyed") / "svg").glob("card-*.svg")) == ids
     rows[2][0] = rows[1][0]                                   # two cards with one title
     with (game / "cards.csv").open("w", encoding="utf-8", newline="") as f:
         csv.writer(f).writerows(rows)
@@ -175,7 +176,7 @@ def test_the_scaffold_names_cards_by_title_and_keeps_names_when_text_changes(tmp
 def nusfjord_gallery(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("nusfjord-gallery")
     build("nusfjord", out)
-    return out / "nusfjord"
+    return job_folder(out, "nusfjord")
 
 
 def test_the_gallery_is_titled_and_grouped_by_component_with_a_jump_list(nusfjord_gallery):
@@ -198,7 +199,7 @@ def test_the_gallery_is_titled_and_grouped_by_component_with_a_jump_list(nusfjor
 def test_a_themed_gallery_says_which_theme(tmp_path):
     (tmp_path / "dusk.yaml").write_text("palette: {paper: '#445566'}\n")
     build(DEMO, tmp_path / "out", "--theme", str(tmp_path / "dusk.yaml"))
-    page = (tmp_path / "out" / "demo-dusk" / "index.html").read_text()
+    page = (job_folder(tmp_path / "out", "demo") / "index.html").read_text()
     assert "<title>Demo (theme dusk.yaml)</title>" in page
 
 
@@ -220,7 +221,7 @@ def test_gallery_pieces_show_in_their_own_shape_in_a_browser(tmp_path):
     game = tiny_game(tmp_path, "shapes", spec, {"solid.svg.j2": SOLID})
     code, _, err = run_cli("build", str(game), "--out", str(tmp_path / "out"), "--formats", "svg")  # no sheet pages
     assert code == 0, err
-    page = tmp_path / "out" / "shapes" / "index.html"
+    page = job_folder(tmp_path / "out", "shapes") / "index.html"
     assert "<title>Shape Test</title>" in page.read_text()
     shot = tmp_path / "shot.png"
     subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", f"--screenshot={shot}",

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DEMO, run_cli
+from conftest import DEMO, job_folder, run_cli
 from generator.cli import parser
 from generator.common.errors import SpecError
 from generator.load.yamlio import load_yaml
@@ -61,7 +61,7 @@ def test_choices_are_taken_in_any_case(argv, name, value):
                                     '(did you mean "long"?)'),
     (["build", "--paper", "leter"], 'argument --paper: expected one of a3, a4, letter, tabloid, got "leter" '
                                     '(did you mean "letter"?)'),
-    (["biuld"], 'argument COMMAND: expected one of list, build, check, serve, new, calibrate, solve, got "biuld" '
+    (["biuld"], 'argument COMMAND: expected one of list, build, printed, check, serve, new, calibrate, solve, got "biuld" '
                 '(did you mean "build"?)'),
 ])
 def test_a_wrong_choice_lists_the_choices_and_the_close_one(argv, message):
@@ -383,7 +383,7 @@ def font_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str
     (game / "art/star.svg").write_text(ART_TEXT)
     code, _, err = run_cli("build", str(game), "--out", str(root / "out"), "--formats", "sheets,svg")
     assert code == 0, err
-    return root / "out/demo", err.replace(str(root) + "/", "").splitlines()
+    return job_folder(root / "out", "demo"), err.replace(str(root) + "/", "").splitlines()
 
 
 def test_each_missing_font_is_one_warning_saying_what_was_used(font_build):

@@ -17,7 +17,7 @@ import math
 
 import pytest
 
-from conftest import DEMO, tiny_game
+from conftest import DEMO, tiny_game, job_folder
 from generator.commands.build import BuildOptions, build_game
 from generator.geometry.outline import polygons
 from generator.layout.plan import SheetOptions
@@ -56,7 +56,7 @@ def _build(root, game, **options):
     name = "-".join(f"{k}-{v}" for k, v in options.items()) or "default"
     out = root / name
     build_game(game, BuildOptions(SheetOptions(**options), out, formats=("sheets",)))
-    folder = out / load_game(game).id
+    folder = job_folder(out, load_game(game).id)
     return folder, json.loads((folder / "manifest.json").read_text())
 
 

@@ -14,7 +14,7 @@ import json
 import pytest
 from PIL import Image, ImageOps
 
-from conftest import DEMO, pnp, run_cli, tiny_game
+from conftest import DEMO, pnp, run_cli, tiny_game, job_folder
 from generator.commands.build import BuildOptions, build_game, pieces_of
 from generator.model.designs import expand
 from generator.layout.plan import SheetOptions
@@ -56,7 +56,7 @@ def flip_build(tmp_path_factory):
     game = tiny_game(tmp, "flip", SPEC, {"front.svg.j2": MARK.format(colour="#1f4e9c"),
                                          "back.svg.j2": MARK.format(colour="#c0392b")})
     build_game(game, BuildOptions(SheetOptions(duplex="fold"), tmp / "out", formats=("sheets", "png")))
-    return tmp / "out" / "flip"
+    return job_folder(tmp / "out", "flip")
 
 
 def _plan(game, **options):

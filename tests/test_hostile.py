@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import pnp
+from conftest import pnp, job_folder
 
 ROOT = Path(__file__).parent.parent
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{}</svg>'
@@ -110,7 +110,7 @@ def test_inkscape_metadata_is_dropped_not_refused(game):
         '<sodipodi:namedview id="nv"/><g inkscape:label="Layer 1"><rect width="10" height="10" fill="#f00"/></g></svg>')
     code, err = build(game)
     assert code == 0, err
-    svg = next((game.parent / "out" / "demo" / "svg").glob("card-alpha-*.svg")).read_text()
+    svg = next((job_folder(game.parent / "out", "demo") / "svg").glob("card-alpha-*.svg")).read_text()
     assert "inkscape" not in svg and "namedview" not in svg
 
 

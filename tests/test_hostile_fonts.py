@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 
-from conftest import DEMO, pnp
+from conftest import DEMO, pnp, job_folder
 from pdfcheck import fonts
 
 LATO = Path(__file__).parent.parent / "fonts" / "Lato-Regular.ttf"
@@ -44,7 +44,7 @@ def asks_for_outsider(game: Path) -> None:
 
 
 def embedded(out: Path) -> set[str]:
-    return {name.lstrip("/").split("+", 1)[-1] for name, _ in fonts(out / "demo" / "demo-a4.pdf")}
+    return {name.lstrip("/").split("+", 1)[-1] for name, _ in fonts(job_folder(out, "demo") / "demo-a4.pdf")}
 
 
 @pytest.mark.parametrize("how", ["sub-folder link", "collection link", "sub-folder"])

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import pnp as run_pnp
+from conftest import pnp as run_pnp, job_folder
 
 ROOT = Path(__file__).parent.parent
 # The demo's cards are 63.5 x 88.9 mm (2.5 x 3.5 in); with 1/8 in of bleed a side at 300 dpi a shop's
@@ -115,7 +115,7 @@ def test_good_patterns_write_inside_the_shop_folder(game):
     path = preset(game.parent, '"{component}/cards/{design}_front.png"')
     code, err = shop_build(game, str(path))
     assert code == 0, err
-    folder = game.parent / "out" / "demo" / "shop-hostile"
+    folder = job_folder(game.parent / "out", "demo") / "shop-hostile"
     assert (folder / "card" / "cards" / "card-alpha-d35400_front.png").is_file()
 
 
@@ -127,7 +127,7 @@ def test_a_deck_in_a_subfolder_of_a_cmyk_shop_is_still_converted(game):
                                                                     'deck: "decks/{component}.pdf"'))
     code, err = shop_build(game, str(path))
     assert code == 0, err
-    with pikepdf.open(game.parent / "out/demo/shop-subfolder/decks/card.pdf") as pdf:
+    with pikepdf.open(job_folder(game.parent / "out", "demo") / "shop-subfolder/decks/card.pdf") as pdf:
         assert "/OutputIntents" in pdf.Root                          # DriveThruCards asks for CMYK
 
 
@@ -223,7 +223,7 @@ def test_a_product_name_never_reaches_order_csv_as_a_formula(game, name):
     path = preset(game.parent, product='"' + name.replace('"', '\\"') + '"')
     code, err = shop_build(game, str(path))
     assert code == 0, err
-    with open(game.parent / "out/demo/shop-hostile/order.csv", newline="", encoding="utf-8") as f:
+    with open(job_folder(game.parent / "out", "demo") / "shop-hostile/order.csv", newline="", encoding="utf-8") as f:
         rows = list(csv.reader(f))
     assert rows[0] == ["front", "back", "quantity", "component", "product", "pixels"]
     typed = name.replace("\\t", "\t")
@@ -235,9 +235,9 @@ def test_a_file_name_starting_with_a_minus_is_quoted_in_order_csv(game):
     path = preset(game.parent, '"-{design}.png"')
     code, err = shop_build(game, str(path))
     assert code == 0, err
-    rows = list(csv.reader((game.parent / "out/demo/shop-hostile/order.csv").read_text().splitlines()))
+    rows = list(csv.reader((job_folder(game.parent / "out", "demo") / "shop-hostile/order.csv").read_text().splitlines()))
     assert rows[1][0] == "'-card-alpha-d35400.png"
-    assert (game.parent / "out/demo/shop-hostile/-card-alpha-d35400.png").is_file()
+    assert (job_folder(game.parent / "out", "demo") / "shop-hostile/-card-alpha-d35400.png").is_file()
 
 
 @pytest.mark.parametrize("name", ["\\r=1+1", "two\\nlines", "bell\\a", "\\u2028x"])
@@ -280,7 +280,8 @@ def test_a_disk_filling_up_under_a_shop_pdf_is_one_line_and_leaves_no_staging_fo
     code, err = pnp("build", game.name, *argv, "--formats", "svg", "--out", "out", cwd=game.parent,
                     limit_file_size=40_000)
     assert code == 2 and len(err) == 1 and "building demo" in err[0] and "large" in err[0], err
-    assert [p.name for p in (game.parent / "out").iterdir()] == [".demo.lock"]
+    job = "demo-dtc" if "--shop" in argv else "demo-press"                 # the job's own folder, and its lock
+    assert [p.name for p in (game.parent / "out").iterdir()] == [f".{job}.lock"]
 
 
 # -- a piece on its side ------------------------------------------------------------------------------------
@@ -303,7 +304,7 @@ def test_a_landscape_card_is_turned_to_a_portrait_product_never_cropped(game, fi
     path = preset(game.parent, pattern, key=key, files=files)
     code, err = pnp("build", "demo", "--shop", str(path), "--formats", "png", "--out", "out", cwd=game.parent)
     assert code == 0, err
-    out = game.parent / "out/demo"
+    out = job_folder(game.parent / "out", "demo")
     whole = {face: Image.open(out / f"png/{name}.png") for face, name in
              (("front", "card-alpha-d35400"), ("back", "card-back-alpha"))}
     assert whole["front"].size == (1125, 825)                   # (88.9 + 2 x 3.175) mm at 300 dpi, landscape

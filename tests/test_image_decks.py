@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
-from conftest import run_cli
+from conftest import run_cli, job_folder
 
 DPI = 300
 MM = DPI / 25.4                     # pixels per millimetre of the 300 dpi PNGs
@@ -69,7 +69,7 @@ def deck(tmp_path_factory) -> dict:
     out_dir = root / "out"
     code, out, err = run("build", str(root / "mydeck"), "--out", str(out_dir), "--formats", "sheets,png,svg")
     assert code == 0, err
-    built = out_dir / "mydeck"
+    built = job_folder(out_dir, "mydeck")
     return {"root": root, "game": root / "mydeck", "built": built, "stderr": err,
             "manifest": json.loads((built / "manifest.json").read_text())}
 
@@ -311,7 +311,7 @@ def test_sixteen_bit_pictures_go_into_press_files_as_cmyk(tmp_path):
     code, _, err = run("build", str(tmp_path / "deep"), "--press", "--formats", "svg", "--out", str(tmp_path / "out"))
     assert code == 0 and "Traceback" not in err and "Warning" not in err, err
     inks = {}
-    with pikepdf.open(tmp_path / "out" / "deep" / "deep-press.pdf") as pdf:
+    with pikepdf.open(job_folder(tmp_path / "out", "deep") / "deep-press.pdf") as pdf:
         for obj in pdf.objects:
             if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image" and "/SMask" not in obj:
                 assert (obj.ColorSpace, int(obj.BitsPerComponent)) == ("/DeviceCMYK", 8)

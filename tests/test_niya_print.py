@@ -7,7 +7,7 @@ import re
 
 from PIL import Image
 
-from conftest import run_cli
+from conftest import run_cli, job_folder
 from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 
@@ -49,7 +49,7 @@ def test_tiles_name_their_plant_and_symbol(niya_build):
 
 def test_colour_in_style_is_line_art(tmp_path):
     build_game("niya", BuildOptions(SheetOptions(), tmp_path, style="colour-in", formats=("svg", "png")))
-    folder = tmp_path / "niya-colour-in"
+    folder = job_folder(tmp_path, "niya")
     svg = (folder / "svg" / "garden-tile-maple-sun.svg").read_text()
     fills = set(re.findall(r'fill="(#[0-9a-fA-F]{6})"', svg))
     assert fills <= {"#ffffff", "#2b2622", "#1a1a1a"}, fills
@@ -68,7 +68,7 @@ def test_a_user_recolours_the_players_and_replaces_one_plant_without_touching_th
                      "art:\n  vegetation: {maple: my-maple.svg}\n")
     code, out, err = run_cli("build", "niya", "--theme", str(theme), "--out", str(tmp_path / "out"), "--formats", "svg")
     assert code == 0, err
-    svg = tmp_path / "out" / "niya-theme" / "svg"   # a themed build goes beside the default
+    svg = job_folder(tmp_path / "out", "niya") / "svg"   # a themed build goes beside the default
     assert "#5b2a86" in (svg / "character-token-player-1.svg").read_text()
     two = (svg / "character-token-player-2.svg").read_text()
     assert "#1b4332" in two and "<pattern" in two

@@ -8,6 +8,8 @@ from collections import deque
 
 import pytest
 
+from conftest import job_folder
+
 from generator.commands.build import BuildOptions, build_game
 from generator.common.errors import SpecError
 from generator.layout.plan import SheetOptions
@@ -24,7 +26,7 @@ def game():
 def build(tmp_path_factory):
     out = tmp_path_factory.mktemp("nyakuza")
     build_game("nyakuza", BuildOptions(SheetOptions(), out, formats=("sheets", "svg")))
-    return out / "nyakuza"
+    return job_folder(out, "nyakuza")
 
 
 def test_the_board_has_exactly_the_60_numbered_spaces_of_the_60_tiles(game):

@@ -6,7 +6,7 @@ from PIL import Image
 
 from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
-from conftest import tiny_game
+from conftest import tiny_game, job_folder
 
 GAME = """id: ell
 title: Ell
@@ -30,7 +30,7 @@ FLOOD = """<svg xmlns="http://www.w3.org/2000/svg" width="{{ geo.W|mm }}mm" heig
 def test_ink_stops_at_the_bleed_around_an_outline(tmp_path):
     game = tiny_game(tmp_path, "ell", GAME, {"net.svg.j2": FLOOD})
     build_game(game, BuildOptions(SheetOptions(bleed_mm=3.0), tmp_path / "out", formats=("png",)))
-    png = Image.open(tmp_path / "out" / "ell" / "png" / "net.png").convert("L")
+    png = Image.open(job_folder(tmp_path / "out", "ell") / "png" / "net.png").convert("L")
 
     def at(x_mm: float, y_mm: float) -> int:   # trim coordinates; the proof starts at the bleed corner
         return png.getpixel((round((x_mm + 3) * 300 / 25.4), round((y_mm + 3) * 300 / 25.4)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import run_cli
+from conftest import job_folder, run_cli
 
 
 def _files(root: Path) -> dict[str, bytes]:
@@ -30,7 +30,7 @@ def test_a_failing_game_among_others_is_reported_and_the_rest_built(tmp_path):
     code, out, err = run_cli("build", "niya", str(bad), "--formats", "sheets", "--jobs", "2", "--out",
                              str(tmp_path / "o"))
     assert code == 2 and "Traceback" not in err and err.strip(), err
-    assert (tmp_path / "o" / "niya" / "niya-a4.pdf").exists()
+    assert (job_folder(tmp_path / "o", "niya") / "niya-a4.pdf").exists()
 
 
 def test_jobs_out_of_range_is_one_line():

@@ -8,7 +8,7 @@ import os
 import pytest
 from PIL import Image
 
-from conftest import run_cli
+from conftest import run_cli, job_folder
 
 MM = 300 / 25.4
 
@@ -22,7 +22,7 @@ def unready(tmp_path_factory):
     os.remove(root / "proto" / "art" / "emblem.svg")
     code, out, err = run_cli("build", str(root / "proto"), "--out", str(root / "out"), "--formats", "svg,png",
                              "--placeholders")
-    return {"root": root, "game": root / "proto", "out": root / "out" / "proto", "code": code, "err": err}
+    return {"root": root, "game": root / "proto", "out": job_folder(root / "out", "proto"), "code": code, "err": err}
 
 
 def test_without_the_flag_a_missing_file_stays_exit_2(unready, tmp_path):
@@ -99,5 +99,5 @@ components:
                              "--placeholders")
     assert code == 0, err
     assert "placeholders: 1 missing art file(s)" in err and "backs/two.png" in err
-    back = (tmp_path / "out" / "deck" / "svg" / "card-back-backs-two-png.svg").read_text()
+    back = (job_folder(tmp_path / "out", "deck") / "svg" / "card-back-backs-two-png.svg").read_text()
     assert ">two.png</text>" in back and ">63.5 x 88.9 mm + 3 mm bleed</text>" in back

@@ -9,7 +9,7 @@ from PIL import Image
 
 from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
-from conftest import DEMO
+from conftest import DEMO, job_folder
 
 
 @pytest.mark.parametrize("bleed, expect", [
@@ -18,9 +18,9 @@ from conftest import DEMO
 ])
 def test_poker_card_png_has_the_shop_pixel_size(tmp_path, bleed, expect):
     build_game(DEMO, BuildOptions(SheetOptions(bleed_mm=bleed), tmp_path, formats=("png",)))
-    doc = json.loads((tmp_path / "demo" / "manifest.json").read_text())
+    doc = json.loads((job_folder(tmp_path, "demo") / "manifest.json").read_text())
     card = next(d for d in doc["designs"] if d["component"] == "card" and d["face"] == "front")
-    with Image.open(tmp_path / "demo" / card["png"]) as im:
+    with Image.open(job_folder(tmp_path, "demo") / card["png"]) as im:
         assert im.size == expect
         assert round(im.info["dpi"][0]) == 300
         right = [im.getpixel((im.width - 1, y)) for y in range(0, im.height, 50)]
@@ -34,14 +34,14 @@ def test_png_pixels_are_the_page_as_pdfium_draws_it(tmp_path):
     from PIL import ImageChops
 
     build_game(DEMO, BuildOptions(SheetOptions(bleed_mm=3.175), tmp_path, formats=("png", "shop")))
-    doc = json.loads((tmp_path / "demo" / "manifest.json").read_text())
+    doc = json.loads((job_folder(tmp_path, "demo") / "manifest.json").read_text())
     checked = 0
     for design in doc["designs"]:
-        with Image.open(tmp_path / "demo" / design["png"]) as im:
+        with Image.open(job_folder(tmp_path, "demo") / design["png"]) as im:
             im.verify()
-        with Image.open(tmp_path / "demo" / design["png"]) as im:
+        with Image.open(job_folder(tmp_path, "demo") / design["png"]) as im:
             assert im.mode == "RGB"
-            pdf = pdfium.PdfDocument(tmp_path / "demo" / design["shop"])
+            pdf = pdfium.PdfDocument(job_folder(tmp_path, "demo") / design["shop"])
             ref = pdf[0].render(scale=300 / 72).to_pil().convert("RGB").crop((0, 0, *im.size))
             pdf.close()
             low, high = zip(*ImageChops.difference(im, ref).getextrema())
@@ -72,7 +72,7 @@ def test_rasters_waiting_for_compression_stay_within_the_memory_bound(tmp_path, 
     monkeypatch.setattr(png_module, "MAX_PENDING_BYTES", 1)
     build_game(DEMO, BuildOptions(SheetOptions(), tmp_path, formats=("png",)))
     assert most[0] <= 2
-    pngs = list((tmp_path / "demo" / "png").glob("*.png"))
+    pngs = list((job_folder(tmp_path, "demo") / "png").glob("*.png"))
     assert len(pngs) >= 8 and live[0] == 0
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from PIL import Image
 
-from conftest import run_cli, tiny_game
+from conftest import run_cli, tiny_game, job_folder
 
 DTC_INK_LIMIT = 2.40         # DriveThruCards: total ink at most 240 %
 DEFAULT_LIMIT = 3.00
@@ -95,7 +95,7 @@ PHOTO_CARD = """{% import "shared/macros.svg.j2" as m with context %}
 
 
 def test_shadings_and_images_are_converted(press, tmp_path):
-    with pikepdf.open(press / "nyakuza" / "nyakuza-press.pdf") as pdf:
+    with pikepdf.open((press / "nyakuza") / "nyakuza-press.pdf") as pdf:
         assert walk(pdf)["shadings"] > 0                      # the board's sea gradient
     game = tiny_game(tmp_path, "photo", PHOTO_GAME, {"card.svg.j2": PHOTO_CARD})
     (game / "art").mkdir()
@@ -106,21 +106,21 @@ def test_shadings_and_images_are_converted(press, tmp_path):
     image.save(game / "art" / "photo.png")
     code, _, err = run_cli("build", str(game), "--press", "--formats", "svg", "--out", str(tmp_path / "out"))
     assert code == 0, err
-    with pikepdf.open(tmp_path / "out" / "photo" / "photo-press.pdf") as pdf:
+    with pikepdf.open(job_folder(tmp_path / "out", "photo") / "photo-press.pdf") as pdf:
         found = walk(pdf)
         assert found["images"] == ["/DeviceCMYK"] and found["other"] == []
         assert max(sum(c) for c in found["cmyk"]) <= DEFAULT_LIMIT + 1e-6
 
 
 def test_the_palettes_explicit_cmyk_is_kept(press):
-    with pikepdf.open(press / "nusfjord" / "nusfjord-press.pdf") as pdf:
+    with pikepdf.open((press / "nusfjord") / "nusfjord-press.pdf") as pdf:
         assert (0.0, 0.0, 0.0, 1.0) in set(walk(pdf)["cmyk"])   # ink: {cmyk: [0, 0, 0, 100]}
 
 
 def test_a_cmyk_shop_gets_its_own_ink_limit(tmp_path):
     code, _, err = run_cli("build", "kamiza", "--shop", "dtc", "--formats", "svg", "--out", str(tmp_path))
     assert code == 0, err
-    with pikepdf.open(tmp_path / "kamiza" / "shop-dtc" / "role-card.pdf") as pdf:
+    with pikepdf.open(job_folder(tmp_path, "kamiza") / "shop-dtc" / "role-card.pdf") as pdf:
         found = walk(pdf)
         assert found["other"] == [] and max(sum(c) for c in found["cmyk"]) <= DTC_INK_LIMIT + 1e-6
 
@@ -131,7 +131,7 @@ def test_a_theme_may_fix_a_press_colour_and_a_bad_one_is_one_line(tmp_path):
     code, _, err = run_cli("build", "nyakuza", "--theme", str(theme), "--press", "--formats", "svg",
                            "--out", str(tmp_path))
     assert code == 0, err
-    with pikepdf.open(tmp_path / "nyakuza-theme" / "nyakuza-press.pdf") as pdf:
+    with pikepdf.open(job_folder(tmp_path, "nyakuza") / "nyakuza-press.pdf") as pdf:
         assert (0.9, 0.4, 0.0, 0.1) in set(walk(pdf)["cmyk"])
     theme.write_text('palette:\n  sea: {colour: "#2266aa", cmyk: [90, 40, 0]}\n')
     code, _, err = run_cli("build", "nyakuza", "--theme", str(theme), "--out", str(tmp_path))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from conftest import run_cli
+from conftest import run_cli, job_folder
 
 SHIPPED_ICC = Path(__file__).parent.parent / "profiles" / "punchboard-press-cmyk.icc"
 TAG_TABLE = 128                # ICC.1 7.3: the tag count is the 4 bytes at offset 128, then 12-byte entries
@@ -78,7 +78,7 @@ def test_the_profile_is_read_once_and_what_was_read_is_used(tmp_path):
     path.write_bytes(b"replaced after it was read")
     build_game("niya", BuildOptions(SheetOptions(), tmp_path / "out", formats=("svg",), press=True,
                                     press_profile=profile))
-    with pikepdf.open(tmp_path / "out" / "niya" / "niya-press.pdf") as pdf:
+    with pikepdf.open(job_folder(tmp_path / "out", "niya") / "niya-press.pdf") as pdf:
         (intent,) = pdf.Root.OutputIntents
         assert intent.DestOutputProfile.read_bytes() == original
 
@@ -135,7 +135,7 @@ def test_a_v4_profile_s_name_reaches_the_press_file(tmp_path):
     code, _, err = run_cli("build", "niya", "--press", "--press-profile", str(path), "--formats", "svg",
                            "--out", str(tmp_path / "out"))
     assert code == 0, err
-    with pikepdf.open(tmp_path / "out" / "niya" / "niya-press.pdf") as pdf:
+    with pikepdf.open(job_folder(tmp_path / "out", "niya") / "niya-press.pdf") as pdf:
         (intent,) = pdf.Root.OutputIntents
         assert str(intent.OutputConditionIdentifier) == "FOGRA39"
         assert str(intent.RegistryName) == "http://www.color.org"

@@ -6,7 +6,7 @@ import struct
 import zlib
 from pathlib import Path
 
-from conftest import run_cli
+from conftest import run_cli, job_folder
 from generator.common import paths
 from generator.common.errors import display_path
 
@@ -53,7 +53,7 @@ def test_text_is_escaped_so_it_cannot_break_the_svg(game):
     (game / "game.yaml").write_text(text)
     code, _, err, out = build(game)
     assert code == 0, err
-    svg = (out / "demo" / "svg" / "card-salt-pepper-d35400.svg").read_text()
+    svg = (job_folder(out, "demo") / "svg" / "card-salt-pepper-d35400.svg").read_text()
     assert "Salt &amp; &lt;Pepper&gt;" in svg
 
 
@@ -133,11 +133,11 @@ def test_an_image_too_large_to_be_art_is_refused(game):
 def test_a_failed_build_keeps_the_previous_output(game):
     code, _, err, out = build(game)
     assert code == 0
-    before = sorted(p.name for p in (out / "demo" / "svg").iterdir())
+    before = sorted(p.name for p in (job_folder(out, "demo") / "svg").iterdir())
     (game / "templates/demo/plain-back.svg.j2").write_text("{% if %}")
     code, _, err, _ = build(game)
     assert code == 2
-    assert sorted(p.name for p in (out / "demo" / "svg").iterdir()) == before
+    assert sorted(p.name for p in (job_folder(out, "demo") / "svg").iterdir()) == before
     assert sorted(p.name for p in out.iterdir()) == [".demo.lock", "demo"]  # no staging folder left behind
 
 

@@ -9,7 +9,7 @@ import pytest
 from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 from generator.render.richtext import RichTextError, parse, words
-from conftest import run_cli, tiny_game
+from conftest import run_cli, tiny_game, job_folder
 from test_text_safe_zone import text_outside_safe_zone
 
 ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="{}"/></svg>'
@@ -47,7 +47,7 @@ def built(tmp_path_factory):
     for name, colour in (("fish", "#1d70a2"), ("wood", "#7a4b1d"), ("gold", "#d4a017"), ("vp", "#2f7d32")):
         (game / "art" / f"{name}.svg").write_text(ICON.format(colour))
     build_game(game, BuildOptions(SheetOptions(), tmp / "out", formats=("svg", "shop", "png")))
-    return tmp / "out" / "rich"
+    return job_folder(tmp / "out", "rich")
 
 
 def test_a_300_character_effect_with_icons_fits_a_poker_card_at_6_pt_or_more(built):

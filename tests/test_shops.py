@@ -10,7 +10,7 @@ import pikepdf
 import pytest
 from PIL import Image
 
-from conftest import run_cli
+from conftest import run_cli, job_folder
 
 # Published templates at 300 dpi (poker card, 2.5 x 3.5 in):
 TGC_POKER_PX = (825, 1125)      # The Game Crafter: 1/8 in bleed a side, PNG
@@ -27,7 +27,7 @@ def size(path: Path) -> tuple[int, int]:
 def build(tmp_path: Path, game: str, shop: str) -> tuple[Path, str]:
     code, out, err = run_cli("build", game, "--shop", shop, "--formats", "svg", "--out", str(tmp_path))
     assert code == 0, err
-    return tmp_path / game / f"shop-{Path(shop).stem}", err
+    return job_folder(tmp_path, game) / f"shop-{Path(shop).stem}", err
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ from generator.commands.build import BuildOptions, build_game
 from generator.common.errors import OutputError
 from generator.layout.plan import SheetOptions
 from generator.output import formats
-from conftest import DEMO, run_cli
+from conftest import DEMO, run_cli, job_folder
 
 ROOT = Path(__file__).parent.parent
 
@@ -53,7 +53,7 @@ def test_a_build_failing_while_writing_removes_its_staging_folder(previous, monk
     with pytest.raises(OutputError):
         build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets", "svg")))
     assert leftovers(out) == []
-    assert snapshot(out / "demo") == before
+    assert snapshot(job_folder(out, "demo")) == before
 
 
 def test_a_png_failing_on_its_own_thread_fails_the_build_and_keeps_the_previous(previous, monkeypatch):
@@ -75,7 +75,7 @@ def test_a_png_failing_on_its_own_thread_fails_the_build_and_keeps_the_previous(
         build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets", "png", "shop")))
     assert len(written) == 3
     assert leftovers(out) == []
-    assert snapshot(out / "demo") == before
+    assert snapshot(job_folder(out, "demo")) == before
 
 
 def test_a_failing_writer_stops_the_png_thread_early(previous, monkeypatch):
@@ -98,10 +98,10 @@ def test_a_failing_writer_stops_the_png_thread_early(previous, monkeypatch):
     broken_format(monkeypatch, "shop", broken)
     with pytest.raises(OutputError):
         build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("png", "shop")))
-    designs = len(json.loads((out / "demo" / "manifest.json").read_text())["designs"])
+    designs = len(json.loads((job_folder(out, "demo") / "manifest.json").read_text())["designs"])
     assert designs >= 10 and len(written) < designs / 2, (len(written), designs)
     assert leftovers(out) == []
-    assert snapshot(out / "demo") == before
+    assert snapshot(job_folder(out, "demo")) == before
 
 
 def test_a_disk_error_is_one_line_and_keeps_the_previous_build(previous, monkeypatch):
@@ -121,7 +121,7 @@ def test_a_disk_error_is_one_line_and_keeps_the_previous_build(previous, monkeyp
     # the file is named where it would have gone, not in the staging folder that is already gone
     assert f"{out.name}/demo/png/" in lines[0] and ".building-" not in lines[0] and "Traceback" not in stderr
     assert leftovers(out) == []
-    assert snapshot(out / "demo") == before
+    assert snapshot(job_folder(out, "demo")) == before
 
 
 def test_the_next_build_removes_what_a_killed_build_left(previous):
@@ -147,9 +147,9 @@ def test_a_folder_named_like_a_staging_folder_but_not_made_by_a_build_is_kept(pr
 
 def test_an_interrupted_swap_puts_the_previous_build_back(previous):
     out, before = previous
-    (out / "demo").rename(out / ".demo.old-999999")      # killed between its two renames
+    (job_folder(out, "demo")).rename(out / ".demo.old-999999")      # killed between its two renames
     build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets", "svg")))
-    assert leftovers(out) == [] and (out / "demo" / "manifest.json").is_file()
+    assert leftovers(out) == [] and (job_folder(out, "demo") / "manifest.json").is_file()
 
 
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT])
@@ -206,7 +206,7 @@ def test_a_second_build_into_the_same_folder_is_refused(previous):
     assert code == 2
     assert "another build is writing" in err
     assert len(err.strip().splitlines()) == 1
-    assert snapshot(out / "demo") == before
+    assert snapshot(job_folder(out, "demo")) == before
 
 
 @pytest.mark.parametrize("where", ["file", "below-file"])

@@ -13,7 +13,7 @@ import pytest
 
 from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
-from conftest import SHIPPED_GAMES, tiny_game
+from conftest import SHIPPED_GAMES, tiny_game, job_folder
 
 SAFE_MM = 3.0
 PT = 25.4 / 72
@@ -78,4 +78,4 @@ def test_a_box_wider_than_the_safe_zone_is_clamped_to_it(tmp_path):
     """A template asking to fit text into the whole card (bleed included) still gets the safe zone."""
     game = tiny_game(tmp_path, "greedy", GREEDY, {"card.svg.j2": GREEDY_TEMPLATE})
     build_game(game, BuildOptions(SheetOptions(), tmp_path / "out", formats=("shop",)))
-    assert text_outside_safe_zone(tmp_path / "out" / "greedy") == []
+    assert text_outside_safe_zone(job_folder(tmp_path / "out", "greedy")) == []

@@ -9,6 +9,8 @@ from pathlib import Path
 from urllib.parse import urlparse, unquote
 
 import pytest
+
+from conftest import job_folder
 from PIL import Image
 
 from generator.commands.build import BuildOptions, build_game
@@ -55,7 +57,7 @@ def test_images_exist_in_the_output_folder(nyakuza_tts):
 
 def test_decks_use_sheets_of_at_most_10_by_7_with_the_last_slot_free(tmp_path):
     build_game("nusfjord", BuildOptions(SheetOptions(), tmp_path, formats=("tts",)))
-    folder = tmp_path / "nusfjord"
+    folder = job_folder(tmp_path, "nusfjord")
     decks = {o["Nickname"]: o for o in objects(folder) if o["Name"] == "DeckCustom"}
     herring = decks["Building (Herring deck)"]
     assert len(herring["ContainedObjects"]) == 44 == len(herring["DeckIDs"])
@@ -94,7 +96,7 @@ def test_a_full_row_of_cards_leaves_the_hidden_slot_on_a_new_row(tmp_path):
 
     game = tiny_game(tmp_path, "twenty", TWENTY, {"card.svg.j2": TWENTY_CARD})
     build_game(game, BuildOptions(SheetOptions(), tmp_path / "out", formats=("tts",)))
-    (deck,) = [o for o in objects(tmp_path / "out" / "twenty") if o["Name"] == "DeckCustom"]
+    (deck,) = [o for o in objects(job_folder(tmp_path / "out", "twenty")) if o["Name"] == "DeckCustom"]
     sheet = deck["CustomDeck"]["1"]
     assert (sheet["NumWidth"], sheet["NumHeight"]) == (10, 3)     # 20 cards and the hidden one: 21 slots
     assert sorted(c["CardID"] for c in deck["ContainedObjects"]) == list(range(100, 120))
@@ -124,13 +126,13 @@ def test_a_deck_over_69_cards_takes_a_second_sheet_and_one_back_image(tmp_path):
     game = tiny_game(tmp_path, "long", LONG, {"card.svg.j2": LONG_CARD, "back.svg.j2": LONG_BACK})
     (game / "cards.csv").write_text("n\n" + "".join(f"{i}\n" for i in range(1, 76)))
     build_game(game, BuildOptions(SheetOptions(), tmp_path / "out", formats=("tts",)))
-    (deck,) = [o for o in objects(tmp_path / "out" / "long") if o["Name"] == "DeckCustom"]
+    (deck,) = [o for o in objects(job_folder(tmp_path / "out", "long")) if o["Name"] == "DeckCustom"]
     sheets = deck["CustomDeck"]
     assert [(s["NumWidth"], s["NumHeight"]) for s in sheets.values()] == [(10, 7), (7, 1)]
     ids = sorted(c["CardID"] for c in deck["ContainedObjects"])
     assert ids == list(range(100, 169)) + list(range(200, 206)) and len(deck["DeckIDs"]) == 75
     assert sheets["1"]["BackURL"] == sheets["2"]["BackURL"] and not sheets["1"]["UniqueBack"]
-    backs = sorted(p.name for p in (tmp_path / "out" / "long" / "tts").glob("*back*.png"))
+    backs = sorted(p.name for p in (job_folder(tmp_path / "out", "long") / "tts").glob("*back*.png"))
     assert backs == ["card-back.png"]
     with Image.open(local(sheets["2"]["FaceURL"])) as im:
         assert im.size == (7 * 400, round(400 * 88.9 / 63.5))

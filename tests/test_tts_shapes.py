@@ -10,6 +10,8 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
+
+from conftest import job_folder
 from PIL import Image
 
 from generator.commands.build import BuildOptions, build_game
@@ -78,7 +80,7 @@ def test_a_hex_token_is_transparent_outside_its_hexagon_and_stacks(tmp_path):
 
     game = tiny_game(tmp_path, "hexes", HEXES, {"chip.svg.j2": CHIP})
     build_game(game, BuildOptions(SheetOptions(), tmp_path / "out", formats=("tts",)))
-    objs = table(tmp_path / "out" / "hexes")
+    objs = table(job_folder(tmp_path / "out", "hexes"))
     im = image_of(objs, "chip")
     w, h = im.size
     for corner in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
@@ -131,5 +133,5 @@ def test_token_images_are_deterministic(tmp_path):
     runs = []
     for k in (1, 2):
         build_game(game, BuildOptions(SheetOptions(), tmp_path / f"o{k}", formats=("tts",)))
-        runs.append((tmp_path / f"o{k}" / "hexes" / "tts" / "chip.png").read_bytes())
+        runs.append((job_folder(tmp_path / f"o{k}", "hexes") / "tts" / "chip.png").read_bytes())
     assert runs[0] == runs[1]

@@ -24,6 +24,7 @@ from generator.layout.plan import SheetOptions
 from generator.commands.progress import Progress, table
 from generator.model.selection import Selection
 from generator.load import game_folders, load_game, local_game_folders
+from generator.output.writer import builds_of
 
 if TYPE_CHECKING:
     from generator.output.options import BuildOptions
@@ -35,8 +36,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"pnp {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=opt.Parser)
     sub.required = True
-    for add in (parsers.add_list, parsers.add_build, parsers.add_check, parsers.add_serve, parsers.add_new,
-                parsers.add_calibrate):
+    for add in (parsers.add_list, parsers.add_build, parsers.add_printed, parsers.add_check, parsers.add_serve,
+                parsers.add_new, parsers.add_calibrate):
         add(sub)
     solve_options(sub.add_parser("solve", help="game-specific searches (pnp solve GAME --help)", add_help=False,
                                   description=SOLVE_DESCRIPTION))
@@ -75,11 +76,12 @@ def _games(args: argparse.Namespace) -> list[str]:
 
 
 def cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """The shipped games and the game folders here (or the games given); a folder that does not load is one
-    line on stderr, and the others are still listed (exit 2 only when it was named)."""
+    """The shipped games and the game folders here (or the games given, with their builds); a folder that does not
+    load is one line on stderr, and the others are still listed (exit 2 only when it was named)."""
     given = list(args.games)
     names = given or [p.name for p in game_folders()] + [str(p) for p in local_game_folders()]
     rows, failed = [], False
+    shown: list[tuple[str, list[Path]]] = []
     for name in names:
         try:
             game = load_game(name)
@@ -92,9 +94,14 @@ def cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         players = f"{game.players_min}" if game.players_min == game.players_max else f"{game.players_min}-{game.players_max}"
         shipped = Path(game.folder).resolve().parent == paths.COMPONENTS.resolve()
         place = "shipped" if shipped else f"local: {display_path(game.folder)}"
+        built = builds_of(args.out, game.id)
         rows.append([game.id, game.title, players, len(game.components),
-                     sum(s.count for s in specs if s.face == "front"), len(specs), place])
-    print(table(["game", "title", "players", "components", "pieces", "designs", "where"], rows), file=out)
+                     sum(s.count for s in specs if s.face == "front"), len(specs), len(built), place])
+        shown += [(game.id, built)] if given else []
+    print(table(["game", "title", "players", "components", "pieces", "designs", "builds", "where"], rows), file=out)
+    for game_id, built in shown:
+        print(f"{game_id}: " + (", ".join(printable(display_path(b)) for b in built) if built
+                                else f"no builds in {display_path(args.out)}"), file=out)
     return EXIT_BAD_INPUT if failed else EXIT_OK
 
 
@@ -134,7 +141,8 @@ def _build_options(args: argparse.Namespace) -> tuple[BuildOptions, str | None]:
                          reg_inset_mm=args.reg_inset)
     options = BuildOptions(sheet, args.out, args.theme, args.style, args.formats, shop=preset, press=args.press,
                            ink_limit=args.ink_limit, pdfx=args.pdfx, press_profile_file=args.press_profile,
-                           selection=Selection(args.players, args.only or ()), placeholders=args.placeholders)
+                           selection=Selection(args.players, args.only or ()), placeholders=args.placeholders,
+                           changed=args.changed, since=args.since)
     return options, printer_note
 
 
@@ -234,6 +242,15 @@ def _image_deck(args: argparse.Namespace):
     return ImageDeck(args.images, args.back, args.size or "poker")
 
 
+def cmd_printed(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from generator.commands.printed import mark_printed
+
+    mark = mark_printed(args.folder)
+    print(f"marked {display_path(args.folder)} as printed ({display_path(mark)}): pnp build --changed of the same "
+          "job now prints only what changed since", file=out)
+    return EXIT_OK
+
+
 def cmd_calibrate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from generator.calibrate.run import run   # OpenCV: only pnp calibrate pays for it
 
@@ -241,4 +258,4 @@ def cmd_calibrate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 COMMANDS = {"list": cmd_list, "build": cmd_build, "check": cmd_check, "solve": cmd_solve, "new": cmd_new,
-            "serve": cmd_serve, "calibrate": cmd_calibrate}
+            "serve": cmd_serve, "calibrate": cmd_calibrate, "printed": cmd_printed}

@@ -32,8 +32,19 @@ def add_list(sub: Any) -> argparse.ArgumentParser:
                                     "folder (where pnp new writes them, marked local) with its players, components, "
                                     "pieces and designs.")
     ls.add_argument("games", nargs="*", metavar="GAME", help="game ids or game folders (default: the shipped games "
-                    "and the game folders here)")
+                    "and the game folders here); a game named also lists its builds")
+    ls.add_argument("--out", type=Path, default=Path("output"), metavar="DIR",
+                    help="where to look for builds (default output/): the builds column counts them")
     return ls
+
+
+def add_printed(sub: Any) -> argparse.ArgumentParser:
+    """pnp printed."""
+    m = sub.add_parser("printed", help="mark a build as the set you printed (pnp build --changed compares with it)",
+                       description="Mark the build in FOLDER as the set on the table: later `pnp build GAME --changed` "
+                                   "of the same job prints only what changed since, and lists what to pull.")
+    m.add_argument("folder", type=Path, metavar="FOLDER", help="a build's output folder, such as output/tide")
+    return m
 
 
 def add_build(sub: Any) -> argparse.ArgumentParser:
@@ -70,9 +81,19 @@ def add_build(sub: Any) -> argparse.ArgumentParser:
                    "a cross, the size) for every missing art file instead of stopping; the summary counts them")
     b.add_argument("--only", type=opt.only, metavar="SELECTOR[:N],...", help="replacement pieces: component or design "
                    "ids or globs (boat-red:2,koban,'screen-*'), N copies each (default: all); writes output/<game>-only/")
+    add_change_options(b)
     b.add_argument("--printer", metavar="NAME", help="the back offset pnp calibrate --save NAME measured for this "
                    "--paper and --duplex (a --back-offset given too is added to it)")
     return b
+
+
+def add_change_options(b: argparse.ArgumentParser) -> None:
+    """pnp build's print diff: --changed and --since (docs/how-to/playtest-rounds.md)."""
+    b.add_argument("--changed", action="store_true", help="print only the designs new or changed since the set "
+                   "marked printed (pnp printed), else since the last build of the same job; writes output/<job>-changed/ "
+                   "with changes.txt: what to print and what to pull")
+    b.add_argument("--since", type=Path, metavar="FOLDER", help="with --changed: compare with this build's folder (or "
+                   "its manifest.json)")
 
 
 def add_sheet_options(b: argparse.ArgumentParser) -> None:

@@ -15,19 +15,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.commands.progress import Progress, Ticks
-from generator.common.errors import PunchboardError
+from generator.common.errors import OptionError, PunchboardError, display_path, option_problem
 from generator.layout.plan import PieceInput, SheetPlan
 from generator.layout.sheets import plan_sheets
 from generator.load import load_game
-from generator.load.fonts import font_book
+from generator.load.fonts import FontFace, font_book
 from generator.load.theme import Appearance, appearance
-from generator.model.designs import DesignSpec, expand, slugify
+from generator.model.designs import DesignSpec, expand
 from generator.model.game import Game
 from generator.model.selection import select
 from generator.output import formats
 from generator.output.gallery import DESIGN_DPI, PAGE_DPI, manifest_of, svg_key, write_gallery, write_previews
 from generator.output.incremental import page_keys
 from generator.output.job import Format, Job, Written
+from generator.output.changes import Changes, diff, fingerprints, printed_mark, read_manifest, to_print
 from generator.output.manifest import PER_DESIGN, manifest
 from generator.output.options import BuildOptions
 from generator.output.preset import safe_insets
@@ -54,16 +55,10 @@ class BuildResult:
 
 
 def output_folder(game: Game, options: BuildOptions) -> Path:
-    """output/<game>/ for the default look; a theme, a style or a partial build goes beside it, named after each
-    (output/<game>-<theme file>-<style>-3p/), so no build replaces another and any two can be compared."""
-    parts = [game.id, theme_name(options.theme) if options.theme else "",
-             "" if options.style == "colour" else options.style]
-    return options.out / ("-".join(p for p in parts if p) + options.selection.suffix())
-
-
-def theme_name(theme: Path) -> str:
-    """A theme file's part of a folder name: its name without .yaml, as an id (`My Theme.yaml` -> my-theme)."""
-    return slugify(Path(theme).stem) or "theme"
+    """output/<game>/ for the default job; any other job beside it, named after what differs
+    (BuildOptions.folder_name: output/<game>-fold/, output/<game>-ink-saver-tgc-3p/), so no build replaces
+    another job's files and any two can be compared."""
+    return options.out / options.folder_name(game.id)
 
 
 def pieces_of(specs: list[DesignSpec]) -> list[PieceInput]:
@@ -79,35 +74,102 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     game = load_game(name, placeholders=options.placeholders)
     look = appearance(game, options.theme, options.style, placeholders=options.placeholders)
     wanted = [f for f in formats.ALL if f.wanted(options)]
-    specs = select(game, expand(game), options.selection) if options.selection else expand(game)
-    title = " · ".join([game.title] + ([options.selection.words()] if options.selection else []))
-    progress.stage(f"{game.id}: render", len(specs))
-    safe = safe_insets(specs, options.shop, SAFE_MM) if options.shop else None   # the shop's safe zone, scaled
-    memo = options.memo
-    rendered, warnings = render_designs(game, look, options.sheet.bleed_mm, specs, progress.tick,
-                                        rules_for(game).aid(), safe, memo.designs if memo else None)
+    drawn = _draw(game, look, options, progress)
+    if not drawn.specs:                       # --changed, and nothing changed: nothing is written
+        return BuildResult(game.id, output_folder(game, options), 0, 0, 0, 0, time.perf_counter() - started,
+                           drawn.warnings, "changes")
+    specs, memo = drawn.specs, options.memo
+    title = " · ".join([game.title] + ([options.selection.words()] if options.selection else [])
+                       + (["changes"] if options.changed else []))
     plan = _plan(game.id, specs, title, options, progress) if any(f.plan for f in wanted) else None
     target = output_folder(game, options)
-    keep = [game.folder] + ([options.theme] if options.theme else [])
     if memo:
         memo.start(target)
-    with staged_folder(target, game.id, keep) as stage:
+    with staged_folder(target, game.id, [game.folder] + ([options.theme] if options.theme else [])) as stage:
         work = stage / ".work"
         work.mkdir()
-        faces = font_book(look.font_folders).faces
-        job = Job(game, specs, options, stage, work, target, memo.runner(faces) if memo else TypstRunner(work, faces),
-                  progress, plan, {r.spec.id: r.svg for r in rendered}, look.press_colours(), memo)
-        written = _write_everything(job, options, wanted, progress, look)
+        job = Job(game, specs, options, stage, work, target,
+                  memo.runner(drawn.faces) if memo else TypstRunner(work, drawn.faces), progress, plan, drawn.svgs,
+                  look.press_colours(), memo)
+        written = _write_everything(job, options, wanted, progress, look, drawn.record)
         shutil.rmtree(work)
     if memo:
         memo.done()
     progress.done()
-    pieces = sum(s.count for s in specs if s.face == "front")
     notes = tuple(n for w in written.values() for n in w.notes)
-    return BuildResult(game.id, target, pieces, len(specs), len(plan.pages) if plan else 0,
-                       sum(w.files for w in written.values()), time.perf_counter() - started,
-                       tuple(warnings) + notes + tuple(f"{game.id}: {note}" for note in (plan.notes if plan else ())),
-                       options.selection.words())
+    return BuildResult(game.id, target, sum(s.count for s in specs if s.face == "front"), len(specs),
+                       len(plan.pages) if plan else 0, sum(w.files for w in written.values()),
+                       time.perf_counter() - started,
+                       drawn.warnings + notes + tuple(f"{game.id}: {note}" for note in (plan.notes if plan else ())),
+                       " ".join(filter(None, (options.selection.words(), "changes" if options.changed else ""))))
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The designs a build prints, rendered: their SVGs, the fonts they use, what each prints and the summary's
+    lines so far (render warnings; with --changed, what changed since the printed set)."""
+
+    specs: list[DesignSpec]
+    svgs: dict[str, str]
+    faces: list[FontFace]
+    record: Record
+    warnings: tuple[str, ...]
+
+
+def _draw(game: Game, look: Appearance, options: BuildOptions, progress: Progress) -> Drawn:
+    """Every design of the selection rendered and fingerprinted; with --changed, only the designs to print."""
+    specs = select(game, expand(game), options.selection) if options.selection else expand(game)
+    progress.stage(f"{game.id}: render", len(specs))
+    safe = safe_insets(specs, options.shop, SAFE_MM) if options.shop else None   # the shop's safe zone, scaled
+    rendered, warnings = render_designs(game, look, options.sheet.bleed_mm, specs, progress.tick,
+                                        rules_for(game).aid(), safe, options.memo.designs if options.memo else None)
+    svgs = {r.spec.id: r.svg for r in rendered}
+    faces = font_book(look.font_folders).faces
+    prints = fingerprints(specs, svgs, options.sheet.bleed_mm, faces)
+    if not options.changed:
+        return Drawn(specs, svgs, faces, Record(prints), tuple(warnings))
+    changes, specs = _since(game, options, specs, prints)
+    said = _changes_line(changes) if specs else _nothing_to_print(changes)
+    return Drawn(specs, {s.id: svgs[s.id] for s in specs}, faces, Record(prints, changes),
+                 tuple(warnings) + (f"{game.id}: {said}",))
+
+
+@dataclass(frozen=True)
+class Record:
+    """What the manifest says of the designs beyond their files: what each prints, and what changed."""
+
+    prints: dict[str, str]
+    changes: Changes | None = None
+
+
+def _since(game: Game, options: BuildOptions, specs: list[DesignSpec],
+           prints: dict[str, str]) -> tuple[Changes, list[DesignSpec]]:
+    """The changes since the build named by --since, else the one marked printed (`pnp printed`), else the last
+    build of the same job; and the designs to print for them."""
+    job = output_folder(game, dataclasses.replace(options, changed=False, since=None))
+    if options.since is not None:
+        path = options.since / "manifest.json" if options.since.is_dir() else options.since
+        said = display_path(options.since)
+    elif printed_mark(job).is_file():
+        path, said = printed_mark(job), f"the set marked printed from {display_path(job)}"
+    else:
+        path, said = job / "manifest.json", f"the last build, {display_path(job)}"
+    if not path.is_file():
+        raise OptionError(option_problem("{changed}: no earlier build of this job at {path} to compare with; build "
+                                         "it once, or name one with {since}", path=display_path(path)))
+    changes = diff(read_manifest(path), specs, prints, said)
+    return changes, to_print(specs, changes)
+
+
+def _changes_line(changes: Changes) -> str:
+    told = [f"{len(changes.new)} new", f"{len(changes.changed)} changed", f"{len(changes.more)} with more copies"]
+    return (f"since {changes.since}: printing {', '.join(told)}; pulling {len(changes.pull)} "
+            "(the lists: changes.txt)")
+
+
+def _nothing_to_print(changes: Changes) -> str:
+    pulls = ", ".join(f"{d} x {n} ({why})" for d, (n, why) in changes.pull.items())
+    return f"nothing to print since {changes.since}" + (f"; pull from the printed set: {pulls}" if pulls else "")
 
 
 def _plan(game_id: str, specs: list[DesignSpec], title: str, options: BuildOptions, progress: Progress) -> SheetPlan:
@@ -117,7 +179,7 @@ def _plan(game_id: str, specs: list[DesignSpec], title: str, options: BuildOptio
 
 
 def _write_everything(job: Job, options: BuildOptions, wanted: list[Format], progress: Progress,
-                      look: Appearance) -> dict[str, Written]:
+                      look: Appearance, record: Record) -> dict[str, Written]:
     """designs.pdf (every design once, the page the other writers draw from), then each asked-for format, the
     manifest and the gallery. Returns what each wrote, by format, in the order they ran."""
     progress.stage(f"{job.game.id}: pdf", 1)
@@ -128,7 +190,7 @@ def _write_everything(job: Job, options: BuildOptions, wanted: list[Format], pro
         job.memo.keep_designs(job.designs_pdf.read_bytes())
     progress.tick()
     written = _write_formats(job, wanted, progress)
-    _write_manifest(job, options, written)
+    _write_manifest(job, options, written, record)
     _write_gallery(job, options.version, written, look)
     return written
 
@@ -191,7 +253,7 @@ def _write_gallery(job: Job, version: int, written: dict[str, Written], look: Ap
     written["gallery"] = Written(1)
 
 
-def _write_manifest(job: Job, options: BuildOptions, written: dict[str, Written]) -> None:
+def _write_manifest(job: Job, options: BuildOptions, written: dict[str, Written], record: Record) -> None:
     sheet = job.sheet
     entries: dict[str, dict[str, str | None]] = {s.id: dict.fromkeys(PER_DESIGN) for s in job.specs}
     for name, w in written.items():
@@ -203,6 +265,11 @@ def _write_manifest(job: Job, options: BuildOptions, written: dict[str, Written]
                       "theme": options.theme.name if options.theme else None, "formats": list(options.formats),
                       **options.selection.as_json()}
     sheets = next((w.main for w in written.values() if w.main), None)
+    if record.changes is not None:
+        extra["changes"] = record.changes.as_json()
+        (job.stage / "changes.txt").write_text("\n".join(record.changes.words()) + "\n", encoding="utf-8")
+    for s in job.specs:
+        entries[s.id]["fingerprint"] = record.prints[s.id]
     text = manifest(job.game.id, opts, job.specs, sheet.bleed_mm, entries, job.plan, sheets, extra)
     (job.stage / "manifest.json").write_text(text, encoding="utf-8")
-    written["manifest"] = Written(1)
+    written["manifest"] = Written(1 + (record.changes is not None))

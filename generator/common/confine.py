@@ -20,6 +20,7 @@ LIMITS = {                      # docs/reference/limits.md quotes these
     "spec": 2 * MB,             # game.yaml, a theme, an examples file
     "table": 20 * MB,           # a CSV or XLSX data table
     "template": 1 * MB,
+    "manifest": 64 * MB,        # a build's manifest.json read as the printed set (pnp build --changed)
     "SVG art": 8 * MB,
     "image": 40 * MB,
     "font": 64 * MB,

@@ -21,7 +21,7 @@ SCALE = 2.2                 # px per mm of a design on the page: a poker card is
 MAX_PX = (300, 320)         # the largest picture (a board), and the smallest side's least (a 15 mm token)
 MIN_PX = 64
 
-STYLE = """body{font-family:system-ui,sans-serif;margin:1.5rem;background:#f4f1ea;color:#222}
+STYLE = """.mark{background:#b3541e;color:#fff;border-radius:3px;padding:0 4px;font-size:.8em}body{font-family:system-ui,sans-serif;margin:1.5rem;background:#f4f1ea;color:#222}
 h1{margin:.2rem 0}h2{margin-top:2rem}.grid{display:flex;flex-wrap:wrap;gap:.7rem}
 figure{margin:0;background:#fff;padding:.4rem;border-radius:6px;box-shadow:0 1px 3px #0003}
 figcaption{font-size:.72rem;margin-top:.3rem;overflow-wrap:anywhere;text-align:center}
@@ -66,9 +66,11 @@ def write_gallery(folder: Path, manifest: dict[str, Any], checks: list[dict[str,
     pieces = sum(d["count"] for d in manifest["designs"] if d["face"] == "front")
     body = [f'<div id="errors"></div><h1 id="top">{e(title)}</h1>',
             f'<p class="sub">{e(manifest["game"])}{e(variant)} · {len(manifest["designs"])} designs · {pieces} pieces'
-            f' in {len(groups)} components</p>', summary, f'<nav class="jump">{"".join(nav)}</nav>',
+            f' in {len(groups)} components</p>', summary, _pulled(manifest.get("changes")),
+            f'<nav class="jump">{"".join(nav)}</nav>',
             _clips(groups, comps), f'<h2>Designs ({len(manifest["designs"])})</h2>']
-    body += [_group(cid, ds, comps.get(cid), version) for cid, ds in groups.items()]
+    marks = _marks(manifest.get("changes"))
+    body += [_group(cid, ds, comps.get(cid), version, marks) for cid, ds in groups.items()]
     if pages:
         body.append(f'<h2 id="sheets">Sheets</h2><div class="grid pages">{pages}</div>')
     body.append(table)
@@ -119,7 +121,26 @@ def _clips(groups: dict[str, list[dict[str, Any]]], comps: dict[str, Component])
     return f'<svg class="clips" width="0" height="0" aria-hidden="true"><defs>{"".join(paths)}</defs></svg>'
 
 
-def _group(cid: str, designs: list[dict[str, Any]], c: Component | None, version: int) -> str:
+def _marks(changes: dict[str, Any] | None) -> dict[str, str]:
+    """design id -> "new" or "changed", for a build of what changed (pnp build --changed)."""
+    if not changes:
+        return {}
+    return {**{d: "new" for d in changes.get("new", [])}, **{d: "changed" for d in changes.get("changed", [])},
+            **{d: f"{n} more" for d, n in changes.get("more", {}).items()}}
+
+
+def _pulled(changes: dict[str, Any] | None) -> str:
+    """What to take out of the printed set, said above the designs."""
+    if not changes:
+        return ""
+    e = html.escape
+    items = "".join(f'<li><b>{e(p["design"])}</b> × {p["copies"]} ({e(p["why"])})</li>' for p in changes.get("pull", []))
+    return (f'<section id="changes"><h2>Changes since {e(changes["since"])}</h2><p>New and changed designs are marked '
+            f'below.</p>{f"<h3>Pull from the printed set</h3><ul>{items}</ul>" if items else ""}</section>')
+
+
+def _group(cid: str, designs: list[dict[str, Any]], c: Component | None, version: int,
+           marks: dict[str, str] | None = None) -> str:
     """A component's heading (name, kind, shape, size, counts) and its designs."""
     e = html.escape
     fronts = [d for d in designs if d["face"] == "front"]
@@ -133,11 +154,12 @@ def _group(cid: str, designs: list[dict[str, Any]], c: Component | None, version
             f'{_plural(len(designs) - len(fronts), "back", " · ")}'
             f'{f" · back {e(shared)} for all" if shared else ""}'
             f' · <a href="#top">top</a></small></h3>')
-    return (f'<section>{head}<div class="grid">{"".join(_figure(d, c, version, shared) for d in designs)}</div>'
-            f'</section>')
+    figures = "".join(_figure(d, c, version, shared, (marks or {}).get(d["id"])) for d in designs)
+    return f'<section>{head}<div class="grid">{figures}</div></section>'
 
 
-def _figure(d: dict[str, Any], c: Component | None, version: int, shared_back: str | None = None) -> str:
+def _figure(d: dict[str, Any], c: Component | None, version: int, shared_back: str | None = None,
+            mark: str | None = None) -> str:
     """A design's picture at SCALE px per mm (within the bounds), clipped to its piece's shape."""
     e = html.escape
     src = d.get("png") or f"preview/{d['id']}.png"   # pictures with the embedded fonts, as printed
@@ -151,8 +173,9 @@ def _figure(d: dict[str, Any], c: Component | None, version: int, shared_back: s
                f'style="width:{fw * k:.0f}px;height:{fh * k:.0f}px{clip}"></a>')
     back = f' · back {e(d["back"])}' if d.get("back") and d["back"] != shared_back else ""
     face = " (back)" if d["face"] == "back" else ""
-    return (f'<figure>{picture}<figcaption><b>{e(d["id"])}</b>{face} <span class="n">× {d["count"]}</span>{back}'
-            f'</figcaption></figure>')
+    badge = f' <span class="mark">{e(mark)}</span>' if mark else ""
+    return (f'<figure>{picture}<figcaption><b>{e(d["id"])}</b>{face}{badge} <span class="n">× {d["count"]}</span>'
+            f'{back}</figcaption></figure>')
 
 
 def _plural(n: int, word: str, before: str = "") -> str:

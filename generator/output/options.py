@@ -5,12 +5,14 @@ line rewords as its flags. Layout and output trust what they are given here."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from dataclasses import InitVar, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.common.errors import OptionError, Problem, option_problem
 from generator.layout.plan import SheetOptions
+from generator.model.designs import slugify
 from generator.model.selection import Selection
 from generator.output import formats
 
@@ -37,6 +39,8 @@ class BuildOptions:
     press_profile: PressProfile | None = None   # the shop's ICC profile, else the shipped one
     selection: Selection = field(default_factory=Selection)   # a partial build: N players, or some designs
     placeholders: bool = False        # missing art prints as labelled placeholders
+    changed: bool = False             # print only what changed since the printed set (output/changes.py)
+    since: Path | None = None         # with `changed`: the build (folder) to compare with
     memo: Memo | None = field(default=None, compare=False, hash=False, repr=False)   # pnp serve's caches
     press_profile_file: InitVar[Path | None] = None   # the profile's file: read once the options make sense
 
@@ -53,6 +57,28 @@ class BuildOptions:
         if any(f.registration for f in wanted) and not self.sheet.registration:
             object.__setattr__(self, "sheet", dataclasses.replace(self.sheet, registration=True))
 
+    def job_parts(self) -> list[str]:
+        """What the build's folder is named after, beside the game's id: the look (theme, style), how backs are
+        printed (duplex), the formats beyond the default four, a shop, a press file and a partial build, each when
+        not the default, in a fixed order (docs/reference/output.md). Builds that differ in any of them never write
+        the same folder; rebuilding a job replaces its own folder. A back offset, an ink limit and a press profile
+        correct a job for a printer or a press: the same job, the same folder."""
+        s, default = self.sheet, SheetOptions()
+        parts = [theme_name(self.theme) if self.theme else "", "" if self.style == "colour" else self.style,
+                 "fold" if s.duplex == "fold" else "" if s.duplex == default.duplex else f"duplex-{s.duplex}",
+                 _formats_part(self.formats), self.shop.id if self.shop else "",
+                 ("press" + ("" if self.standard == "4" else f"-{self.standard}")) if self.press else "",
+                 self.selection.suffix().lstrip("-"), "changed" if self.changed else ""]
+        return [p for p in parts if p]
+
+    def folder_name(self, game_id: str) -> str:
+        """`nusfjord`, `nusfjord-fold`, `nusfjord-tts`, `nusfjord-ink-saver-tgc-3p`: the game's id and the job's parts,
+        shortened with a digest of the whole past MAX_FOLDER characters (file systems allow 255 bytes)."""
+        name = "-".join([game_id, *self.job_parts()])
+        if len(name) <= MAX_FOLDER:
+            return name
+        return f"{name[:MAX_FOLDER - 9]}-{hashlib.sha256(name.encode()).hexdigest()[:8]}"
+
     @property
     def cmyk(self) -> bool:
         """Whether anything this build writes is separated to CMYK (a press file, or a CMYK shop's decks)."""
@@ -61,6 +87,22 @@ class BuildOptions:
     @property
     def standard(self) -> str:
         return self.pdfx or "4"
+
+
+MAX_FOLDER = 120            # characters of an output folder's name
+
+
+def theme_name(theme: Path) -> str:
+    """A theme file's part of a folder name: its name without .yaml, as an id (`My Theme.yaml` -> my-theme)."""
+    return slugify(Path(theme).stem) or "theme"
+
+
+def _formats_part(names: tuple[str, ...]) -> str:
+    """The formats beyond the default four, in the registry's order, without those another one implies
+    (`--formats cut` writes sheets too, and is named `cut`); none when the build writes only default formats."""
+    wanted = [f for f in formats.named() if f.name in names and f.name not in formats.DEFAULT]
+    implied = {n for f in wanted for n in f.implies}
+    return "-".join(f.name for f in wanted if f.name not in implied)
 
 
 def _problems(o: BuildOptions, profile_file: bool) -> list[Problem]:
@@ -79,6 +121,8 @@ def _problems(o: BuildOptions, profile_file: bool) -> list[Problem]:
     if o.sheet.duplex == "fold" and any(o.sheet.back_offset_mm):
         problems.append(option_problem("{back_offset_mm} shifts backs printed on the other side of the sheet; with "
                                        "{duplex} fold every back is on the same side as its front: leave it out"))
+    if o.since is not None and not o.changed:
+        problems.append(option_problem("{since} names the build to compare with: add {changed}"))
     if o.pdfx is not None and not o.press:
         problems.append(option_problem("{pdfx} declares the press file: add {press} (a shop's decks follow the "
                                        "shop's standard)"))

@@ -16,6 +16,7 @@ its two renames has its previous output put back first.
 from __future__ import annotations
 
 import fcntl
+import itertools
 import json
 import os
 import re
@@ -50,6 +51,20 @@ def _locked(target: Path) -> Iterator[None]:
 
 def _why(exc: OSError) -> str:
     return "it is a link" if exc.errno == 40 else (exc.strerror or str(exc)).lower()
+
+
+MAX_LISTED = 10_000          # entries of an output folder looked at for a game's builds
+
+
+def builds_of(out: Path, game_id: str) -> list[Path]:
+    """The folders under `out` that builds of `game_id` wrote (every job: output/niya, output/niya-fold, ...),
+    by name; at most MAX_LISTED entries are looked at, and links are not followed."""
+    try:
+        entries = sorted(itertools.islice(os.scandir(out), MAX_LISTED), key=lambda e: e.name)
+    except OSError:
+        return []
+    return [Path(e.path) for e in entries if e.name.startswith(game_id) and e.is_dir(follow_symlinks=False)
+            and _made_by_build(Path(e.path), game_id)]
 
 
 def _made_by_build(folder: Path, game_id: str) -> bool:
