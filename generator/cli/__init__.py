@@ -157,8 +157,18 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     _print_failed_example(c, out)
                 if c.kind == "colour" and c.ok is not True:     # the pair, the figures and the remedy, whole
                     print(f"  colour: {c.detail}", file=out)
+                if c.kind == "data" and c.ok is False:           # the first rows that break the column
+                    _print_breaches(c, out)
             print(file=out)
     return EXIT_OK if ok else EXIT_CHECK_FAILED
+
+
+def _print_breaches(c: Any, out: TextIO) -> None:
+    """A failed data check's first breaches, under the table (every one: pnp check --json)."""
+    from generator.solver.data_checks import breach_lines
+
+    for line in breach_lines(c):
+        print(f"  {printable(line)}", file=out)
 
 
 def _check_one(game: Any, args: argparse.Namespace) -> Any:

@@ -35,6 +35,7 @@ from generator.output.typst_pdf import TypstRunner, designs_pdf
 from generator.output.writer import staged_folder
 from generator.render import render_designs
 from generator.render.context import SAFE_MM
+from generator.solver.data_checks import data_summary
 from generator.solver.registry import rules_for
 
 __all__ = ["BuildOptions", "BuildResult", "build_game", "output_folder"]
@@ -103,7 +104,7 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
         memo.done()
     progress.done()
     pieces = sum(s.count for s in specs if s.face == "front")
-    notes = tuple(n for w in written.values() for n in w.notes)
+    notes = tuple(n for w in written.values() for n in w.notes) + tuple(filter(None, [data_summary(game, str(name))]))
     return BuildResult(game.id, target, pieces, len(specs), len(plan.pages) if plan else 0,
                        sum(w.files for w in written.values()), time.perf_counter() - started,
                        tuple(warnings) + notes + tuple(f"{game.id}: {note}" for note in (plan.notes if plan else ())),
