@@ -253,3 +253,13 @@ def test_a_new_deck_of_images_declares_its_rows_columns(tmp_path):
     assert code == 0, err
     data = {c["name"]: c["detail"] for c in json.loads(out)["games"][0]["checks"] if c["kind"] == "data"}
     assert data == {"card.image": "2 rows: text, required, unique", "card.name": "2 rows: text, required"}
+
+
+def test_a_choice_of_thousands_of_values_is_said_in_short_and_checked_quickly(tmp_path):
+    values = ", ".join(f"s{i}" for i in range(5000))
+    rows = "".join(f"Beast {i},x{i}\n" for i in range(3000))
+    beasts(tmp_path, f"      suit: {{kind: choice, of: [{values}]}}\n", "name,suit\nBat,s4999\n" + rows)
+    code, out, _ = run_cli("check", "beasts")
+    assert code == 1
+    assert ('  beasts/creatures.csv:3: row "beast-0": suit: found "x0"; expected one of s0, s1, s2, s3, s4, s5, s6, s7, '
+            "s8, s9, s10, s11 and 4,988 more\n") in out

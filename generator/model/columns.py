@@ -8,6 +8,7 @@ are text ("7"), XLSX and YAML cells may already be numbers or true/false.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from generator.common.units import parse_length_mm
 KINDS = ("whole", "number", "text", "choice", "yes-no", "colour", "length")
 RANGED = ("whole", "number", "length")          # the kinds `min` and `max` apply to
 YES, NO = ("true", "yes"), ("false", "no")
+LISTED_CHOICES = 12     # the values of a choice a message lists
 _WHOLE = re.compile(rf"[+-]?\d{{1,{MAX_DIGITS}}}")
 _NUMBER = re.compile(rf"[+-]?(?:\d{{1,{MAX_DIGITS}}}(?:\.\d{{0,{MAX_DIGITS}}})?|\.\d{{1,{MAX_DIGITS}}})")
 _COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
@@ -42,6 +44,11 @@ class Column:
     min_length: int | None = None
     max_length: int | None = None
 
+    @functools.cached_property
+    def allowed(self) -> frozenset[str]:
+        """`of` as a set: a cell is looked up once, not compared with each of thousands of values."""
+        return frozenset(self.of)
+
     def judge(self, value: Any) -> tuple[Any, str | None]:
         """(the value typed, None) when the cell holds the column, else what was expected of it beside the value:
         typed when of the column's kind (7 of a whole number of at most 5 is still 7), else the cell as written
@@ -52,7 +59,7 @@ class Column:
             return ("" if value is None else value), ("a value (the column is required)" if self.required else None)
         typed = _READ[self.kind](self, value)
         if typed is None:
-            hint = did_you_mean(str(value), list(self.of)) if self.kind == "choice" else ""
+            hint = did_you_mean(str(value), list(self.of)) if self.kind == "choice" and _closeable(self, value) else ""
             return value, self.rule() + hint
         return typed, None if self._within(typed) else self.rule()
 
@@ -73,7 +80,8 @@ class Column:
     def rule(self) -> str:
         """What a cell must hold, in words: `a whole number from 0 to 5`."""
         if self.kind == "choice":
-            return "one of " + ", ".join(self.of)
+            more = len(self.of) - LISTED_CHOICES
+            return "one of " + ", ".join(self.of[:LISTED_CHOICES]) + (f" and {more:,} more" if more > 0 else "")
         if self.kind == "yes-no":
             return "yes or no (true or false)"
         if self.kind == "colour":
@@ -105,6 +113,15 @@ def shown(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+HINTED = 100     # choices and characters a close match is looked for within (difflib is quadratic in them)
+
+
+def _closeable(c: Column, value: Any) -> bool:
+    """Whether a close match is worth looking for: a hint for each of 10,000 cells against a list of 10,000 values
+    would take minutes."""
+    return len(c.of) <= HINTED and len(str(value)) <= HINTED
 
 
 def _span(low: float | None, high: float | None, unit: str) -> str:
@@ -148,7 +165,7 @@ def _text(c: Column, value: Any) -> str | None:
 
 def _choice(c: Column, value: Any) -> str | None:
     text = _text(c, value)
-    return text.strip() if text is not None and text.strip() in c.of else None
+    return text.strip() if text is not None and text.strip() in c.allowed else None
 
 
 def _yes_no(c: Column, value: Any) -> bool | None:
