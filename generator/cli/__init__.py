@@ -161,7 +161,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     _print_failed_example(c, out)
                 if c.kind == "colour" and c.ok is not True:     # the pair, the figures and the remedy, whole
                     print(f"  colour: {c.detail}", file=out)
-                elif c.ok is False and c.kind != "example" and c.detail != _short(c.detail):    # a failure, whole
+                if c.kind == "data" and c.ok is False:           # the first rows that break the column
+                    _print_breaches(c, out)
+                elif c.ok is False and c.kind not in WHOLE_APART and c.detail != _short(c.detail):   # a failure, whole
                     print(f"  {c.name}: {c.detail}", file=out)
             print(file=out)
     return EXIT_OK if ok else EXIT_CHECK_FAILED
@@ -176,6 +178,14 @@ def _mark(c: Any) -> str:
     if c.data.get("severity") == "warning" and c.ok is not False:
         return "warn"
     return "info" if c.informational else "ok" if c.ok else "FAIL"
+
+
+def _print_breaches(c: Any, out: TextIO) -> None:
+    """A failed data check's first breaches, under the table (every one: pnp check --json)."""
+    from generator.solver.data_checks import breach_lines
+
+    for line in breach_lines(c):
+        print(f"  {printable(line)}", file=out)
 
 
 def _check_one(game: Any, args: argparse.Namespace) -> Any:
@@ -199,6 +209,7 @@ def _print_failed_example(c: Any, out: TextIO) -> None:
 
 
 WHOLE_SHOWN = 200     # characters of an example's expected and actual printed after its differences
+WHOLE_APART = ("example", "data", "colour")   # kinds whose failures are printed whole in their own way
 
 
 def _short(text: str, n: int = 90) -> str:

@@ -36,6 +36,7 @@ from generator.output.typst_pdf import TypstRunner, designs_pdf
 from generator.output.writer import staged_folder
 from generator.render import render_designs
 from generator.render.context import SAFE_MM
+from generator.solver.data_checks import data_summary
 from generator.solver.registry import rules_for
 
 __all__ = ["BuildOptions", "BuildResult", "build_game", "output_folder"]
@@ -96,7 +97,7 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     if memo:
         memo.done()
     progress.done()
-    notes = tuple(n for w in written.values() for n in w.notes)
+    notes = tuple(n for w in written.values() for n in w.notes) + tuple(filter(None, [data_summary(game, str(name))]))
     return BuildResult(game.id, target, sum(s.count for s in specs if s.face == "front"), len(specs),
                        len(plan.pages) if plan else 0, sum(w.files for w in written.values()),
                        time.perf_counter() - started,

@@ -186,4 +186,8 @@ def _spec(name: str, size: tuple[float, float], size_name: str, back: str | None
             f"    size: [{size[0]:g}mm, {size[1]:g}mm]   # {size_name.lower()}\n"
             f"    front: shared/image-front.svg.j2\n"
             f"{back_line}"
-            f"    rows: {rows}\n")
+            f"    rows: {rows}\n"
+            f"    columns:                        # what each card's row holds; pnp check proves every one\n"
+            f"      image: {{kind: text, required: true, unique: true}}   # its file in fronts/\n"
+            f"      name: {{kind: text, required: true}}                  # the file's name, without _x3\n"
+            + ("      back: {kind: text, required: true}                  # its back's file\n" if back else ""))

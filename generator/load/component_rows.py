@@ -3,10 +3,13 @@ folder; and `key`, the row fields that name a design."""
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from dataclasses import dataclass, field as dataclass_field
+from typing import Any, Mapping
 
 from generator.common.confine import confined
 from generator.common.errors import Problem, display_path
+from generator.model.columns import Column
 from generator.model.designs import slugify
 from generator.model.game import Row, frozen_map
 from generator.load.images import ImageFolderReader
@@ -31,66 +34,82 @@ def read_key(p: Piece) -> list[str] | None:
 
 
 def read_rows(p: Piece) -> list[Row] | None:
-    """`rows`, each printed `count` times unless it says otherwise; one row without fields when not written."""
-    return rows(p.r, p.game, p.m.get("rows"), p.at("rows"), p.got["count"] or 0, p.got["key"])
+    """`rows`, each printed `count` times unless it says otherwise; one row without fields when not written.
+    The declared columns' values are typed (generator/model/columns.py)."""
+    return rows(p.r, p.game, p.m.get("rows"), p.at("rows"), p.got["count"] or 0, p.got["key"], p.got["columns"] or {})
 
 
 def rows(r: Reader, game: GameParts, value: Any, where: str, default_count: int,
-         key_fields: list[str] | None = None) -> list[Row] | None:
+         key_fields: list[str] | None = None, columns: Mapping[str, Column] | None = None) -> list[Row] | None:
     """Data rows; a row's id is its `id`, else its `key` fields' values, else all its values joined."""
+    shape = RowShape(default_count, key_fields, columns or {})
     if value is None:
         return [Row("", frozen_map({}), default_count)]
     if isinstance(value, dict) and "images" in value:
-        return image_rows(r, game, value, where, default_count)
+        return image_rows(r, game, value, where, shape)
     if isinstance(value, str) or (isinstance(value, dict) and "file" in value):
         found = table(r, game, value, where)
         if found is None:
             return None
         value, sink = found
         try:
-            return listed_rows(Reader(sink), value, "rows", default_count, key_fields)
+            return listed_rows(Reader(sink), value, "rows", shape)
         finally:
             r.problems.problems.extend(sink.problems)
-    return listed_rows(r, value, where, default_count, key_fields)
+    return listed_rows(r, value, where, shape)
 
 
-def listed_rows(r: Reader, value: Any, where: str, default_count: int, key_fields: list[str] | None) -> list[Row] | None:
-    """A list of mappings sharing the first one's fields, each with its own design id."""
+@dataclass(frozen=True)
+class RowShape:
+    """What every row of a component is read with: its copies unless it says, its key fields, its columns."""
+
+    default_count: int
+    key_fields: list[str] | None = None
+    columns: Mapping[str, Column] = dataclass_field(default_factory=dict)
+
+
+def listed_rows(r: Reader, value: Any, where: str, shape: RowShape) -> list[Row] | None:
+    """A list of mappings sharing the first one's fields, each with its own design id, its line (a table's row
+    number) and its declared columns typed: a cell that breaks its column keeps its value as written."""
     items = r.sequence(value, where, min_items=1)
     if items is None:
         return None
-    out, ids, fields = [], set(), None
+    out, ids, fields, key_fields = [], set(), None, shape.key_fields
     for i, item in enumerate(items):
         here = join(where, i)
         m = r.mapping(item, here, free=True)
         if m is None:
             continue
         data = {k: v for k, v in m.items() if k not in RESERVED_ROW_KEYS}
-        fields = _same_fields(r, data, fields, here)
-        count = r.integer(m.get("count", default_count), join(here, "count"), minimum=0, maximum=MAX_COPIES)
+        fields = _same_fields(r, data, fields, here, shape.columns)
+        count = r.integer(m.get("count", shape.default_count), join(here, "count"), minimum=0, maximum=MAX_COPIES)
         key = _row_key(r, m, data, here, key_fields)
         if key in ids:
             said = f'{", ".join(key_fields)} (the key)' if key_fields and m.get("id") is None else "values"
             r.add(here, f'duplicate row "{key}"; give each row its own {said} or an "id"')
         ids.add(key)
         if count is not None and key is not None:
-            out.append(Row(key, frozen_map(data), count))
+            typed = {**data, **{k: c.judge(data.get(k))[0] for k, c in shape.columns.items()}}
+            written = frozen_map(data)
+            out.append(Row(key, frozen_map(typed) if shape.columns else written, count, r.problems.line_of(here),
+                           written))
     return out
 
 
-def _same_fields(r: Reader, data: dict, fields: list[str] | None, here: str) -> list[str]:
-    """The fields of the first row, which every other row has too; each value a text or a number."""
+def _same_fields(r: Reader, data: dict, fields: list[str] | None, here: str, declared: Mapping[str, Column]) -> list[str]:
+    """The fields of the first row, which every other row has too (a declared column may be missing: its rules
+    say what that means); each value a text or a number (or true/false, in a declared column: its rules judge)."""
     if fields is None:
         fields = list(data)
     else:
         for k in data:
-            if k not in fields:
+            if k not in fields and k not in declared:
                 r.add(join(here, k), f"unknown field; expected the fields of the first row: {', '.join(fields) or 'none'}")
         for k in fields:
-            if k not in data:
+            if k not in data and k not in declared:
                 r.add(here, f'missing field "{k}"')
     for k, v in data.items():
-        if not isinstance(v, (str, int, float)) or isinstance(v, bool):
+        if not isinstance(v, (str, int, float)) or isinstance(v, bool) and k not in declared:
             r.add(join(here, k), f"expected text or a number, got {describe(v)}")
     return fields
 
@@ -106,7 +125,7 @@ def _row_key(r: Reader, m: dict, data: dict, here: str, key_fields: list[str] | 
     return "-".join(slugify(v) for v in data.values())
 
 
-def image_rows(r: Reader, game: GameParts, value: Any, where: str, default_count: int) -> list[Row] | None:
+def image_rows(r: Reader, game: GameParts, value: Any, where: str, shape: RowShape) -> list[Row] | None:
     """`rows: {images: fronts/, back: back.png}`: a row per image file (load/images.py); the art
     tables `image` and `back` its templates place are added to the game's art."""
     m = r.mapping(value, where, *keys("rows_images"))
@@ -120,7 +139,8 @@ def image_rows(r: Reader, game: GameParts, value: Any, where: str, default_count
             return None
         game.art[name] = {**game.art.get(name, {}), **art}
         game.image_art.add(name)
-    return listed_rows(r, found.rows, where, default_count, None)
+    rows = listed_rows(r, found.rows, where, dataclasses.replace(shape, key_fields=None))
+    return [dataclasses.replace(row, line=None) for row in rows] if rows is not None else None   # no line: files
 
 
 def table(r: Reader, game: GameParts, value: Any, where: str) -> tuple[list[dict], TableProblems] | None:

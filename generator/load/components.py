@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from generator.model.game import Component, frozen_map
 from generator.load import schema
+from generator.load.component_columns import columns_in_the_rows, read_columns
 from generator.load.component_faces import read_back, read_front
 from generator.load.component_map import read_hexmap
 from generator.load.component_rows import read_key, read_rows, rows_from
@@ -116,6 +117,7 @@ COMPONENT_KEYS: tuple[Key, ...] = (
     Key("back", read_back, ("back",)),
     Key("count", needed=True),
     Key("key", read_key),
+    Key("columns", read_columns, ("columns",), frozen),
     Key("rows", read_rows, ("rows", "rows_from"), rows_and_source, needed=True),
     Key("per_player", into=("per_player",), needed=True),
     Key("params", read_params, ("params",), frozen, needed=True),
@@ -133,6 +135,7 @@ RULES: tuple[Rule, ...] = (
     Rule(a_net_is_its_own_cut, after="size"),
     Rule(a_rounded_corner_is_round, after="corner"),
     Rule(image_backs_vary_by_back, after="rows"),
+    Rule(columns_in_the_rows, after="rows"),
     Rule(outline_fits_the_shape, after="outline"),
     Rule(back_varies_by_row_fields),
     Rule(every_value_has_art),

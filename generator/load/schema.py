@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from generator.common.limits import MAX_PLAYERS
 from generator.load.values import ValueReader
+from generator.model.columns import KINDS as COLUMN_KINDS
 from generator.model.game import FONT_STYLES, KINDS, PATTERNS, SHAPES
 
 MISSING = object()           # no default: an absent key is simply absent
@@ -77,6 +78,7 @@ def section(intro: str, *fields: Field) -> Section:
     return Section(intro, fields)
 
 
+MAX_PATTERN = 200          # characters of a column's regular expression
 MAX_COPIES = 10_000        # copies of one row; a build holds at most MAX_PIECES pieces in all
 
 SCHEMA: dict[str, Section] = {
@@ -157,6 +159,9 @@ SCHEMA: dict[str, Section] = {
         Field("size", Kind("`[width, height]` or a length"), "the trim size; one length for a circle or hex"),
         Field("key", Kind("field or list of fields"), "the row fields that make a design's id",
               shown_default="all of them"),
+        Field("columns", MAPPING, "column name -> what its cells hold (section *column*, or just its kind): "
+              "`pnp check` proves every row, templates get the values typed", default={},
+              shown_default="none: cells as written"),
         Field("spaces", MAPPING, "named rectangles the template prints, `{slot: [66mm, 91mm]}` (geo.spaces)",
               default={}),
         Field("fits", LIST, "pieces on its spaces, proved by `pnp check` (section *fit*)", default=[])),
@@ -165,6 +170,27 @@ SCHEMA: dict[str, Section] = {
         Field("template", TEMPLATE, "the back's template", True),
         Field("vary_by", LIST, "row fields (or `player`) that give a back of its own", default=[],
               shown_default="none: one shared back")),
+    "column": section(
+        "`columns: {cost: {kind: whole, min: 0, max: 5}, name: text}`: a column of the component's rows, from a "
+        "table or written in the spec. `pnp check` proves every row against it (one check of kind `data` per "
+        "column), and templates get its values typed: `whole` an integer, `number` a number as written (2 stays "
+        "2, 2.5 is 2.5), `yes-no` true or false, `length` millimetres, the rest text. An empty cell is missing. "
+        "A cell that breaks its rules still prints (one of another kind, `free` for a whole number, as written), "
+        "and `pnp build` counts the rules that fail. Columns not declared stay as written.",
+        Field("kind", one_of(COLUMN_KINDS), "`whole`, `number`, `text`, `choice` (one of `of`), `yes-no` "
+              "(true/false or yes/no), `colour` (`#rgb` or `#rrggbb`), `length` (with a unit)", True),
+        Field("required", YES_NO, "true: an empty or missing cell breaks the rule", default=False),
+        Field("default", ANYTHING, "the value of an empty or missing cell; it must hold the rules itself "
+              "(a required column has none)", shown_default="none: the cell stays empty"),
+        Field("min", Kind("number or length"), "the least value of a whole, number or length column"),
+        Field("max", Kind("number or length"), "the greatest value of a whole, number or length column"),
+        Field("of", LIST, "the values of a choice column (text)"),
+        Field("pattern", Kind("regular expression"), f"a text column's cells match it whole (Python syntax, at "
+              f"most {MAX_PATTERN} characters; a repeat inside a repeat, `(a+)+`, is refused: it can take hours "
+              f"to fail)"),
+        Field("unique", YES_NO, "true: no two rows hold the same value", default=False),
+        Field("min_length", whole(0), "a text's fewest characters"),
+        Field("max_length", whole(1), "a text's most characters")),
     "rows_table": section(
         "`rows: {file: cards.xlsx, sheet: Cards}`.",
         Field("file", TEXT, "a `.csv`, `.tsv` or `.xlsx` table inside the game folder", True),

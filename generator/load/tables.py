@@ -163,8 +163,16 @@ class TableProblems(ProblemCollector):
         self.row_lines = row_lines
 
     def add(self, where: str | None, message: str) -> None:
-        m = re.match(r"rows\[(\d+)\](?:\.(.+))?$", where or "")
+        m = _ROW.match(where or "")
         if m:
             self.problems.append(Problem(message, self.file, m.group(2), self.row_lines[int(m.group(1))]))
         else:
             self.problems.append(Problem(message, self.file, None if where == "rows" else where))
+
+    def line_of(self, where: str) -> int | None:
+        """The spreadsheet row number of `rows[3]` (or of a cell of it)."""
+        m = _ROW.match(where)
+        return self.row_lines[int(m.group(1))] if m else None
+
+
+_ROW = re.compile(r"rows\[(\d+)\](?:\.(.+))?$")

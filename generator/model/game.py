@@ -17,6 +17,7 @@ from generator.geometry.hexagon import hex_box_mm
 from generator.geometry.hexmap import HexMap
 from generator.geometry.outline import piece_outline_d
 from generator.geometry.segment import Segment
+from generator.model.columns import Column
 
 KINDS = ("card", "tile", "hex-tile", "token", "screen", "standee", "board", "sheet")
 SHAPES = ("rect", "rounded", "circle", "hex", "outline")
@@ -113,11 +114,14 @@ class Face:
 
 @dataclass(frozen=True)
 class Row:
-    """One data row of a component: its field values and how many copies are printed."""
+    """One data row of a component: its field values (a declared column's typed), how many copies are printed,
+    and for `pnp check` its cells as written and where it is (its table's row number, or its spec line)."""
 
     key: str
     fields: Mapping[str, Any]
     count: int
+    line: int | None = None
+    written: Mapping[str, Any] = field(default_factory=frozen_map)   # its cells before typing (as fields, undeclared)
 
 
 @dataclass(frozen=True)
@@ -146,6 +150,7 @@ class Component:
     stands_on_mm: tuple[float, float] | None = None   # a fold-up net's footprint once assembled
     spaces: Mapping[str, tuple[float, float]] = field(default_factory=frozen_map)  # named rectangles it prints
     fits: tuple["Fit", ...] = ()                       # which pieces sit on which of its spaces
+    columns: Mapping[str, Column] = field(default_factory=frozen_map)   # its data columns' rules, by name
 
     def total_count(self, players: int) -> int:
         """Pieces printed: rows' counts, times the seats for a per-player component."""

@@ -9,6 +9,7 @@ from typing import Any, Sequence
 from generator.model.game import Game
 from generator.solver.result import CheckResult
 from generator.solver.colour_checks import colour_checks
+from generator.solver.data_checks import data_checks
 from generator.load.examples import load_examples
 from generator.solver.examples import run_example
 from generator.solver.fits import fit_checks
@@ -75,6 +76,7 @@ def check_game(game: Game, extra_examples: Sequence[Path] = (), look: Any = None
     checks = (inventory_checks(game) + fit_checks(game) + rules.spec_checks() + invariant_checks(game)
               + unread_rules_checks(game, rules.rule_keys()) + note_checks(game)
               + decision_checks(game) + colour_checks(game, *((look.palette, look.players) if look else ())))
+    checks.extend(data_checks(game))
     files = [game.folder / "examples.yaml"] if (game.folder / "examples.yaml").is_file() else []
     for path in [*files, *extra_examples]:
         for ex in load_examples(path, list(rules.scenarios) if rules.has_module else None):
