@@ -1,7 +1,8 @@
-"""Rules modules by game id. Each module registers itself on its last line.
+"""Rules packages by game id. Each package names its Rules class in its `__init__.py` (`RULES = TheClass`).
 
-A game's rules package is the folder under generator/solver/games named like its id (a hyphen
-as an underscore); only that one is imported, so a build of a game pays for its own rules only.
+A game's rules package is the folder under generator/solver/games named like its id (a hyphen as an underscore);
+only that one is imported, so a build of a game pays for its own rules only. Nothing is registered by importing a
+package, so a package cannot stand in for another game by naming its id.
 """
 
 from __future__ import annotations
@@ -13,13 +14,6 @@ from typing import Any
 from generator.model.game import Game
 from generator.solver.base import GenericRules, Rules
 
-RULES: dict[str, type[Rules[Any]]] = {}
-
-
-def register(cls: type[Rules[Any]]) -> type[Rules[Any]]:
-    RULES[cls.game_id] = cls
-    return cls
-
 
 def packages() -> list[str]:
     """The names of the rules packages (without importing them)."""
@@ -28,9 +22,9 @@ def packages() -> list[str]:
 
 
 def rules_for(game: Game) -> Rules[Any]:
-    """The game's rules module, or GenericRules for a game that has none (inventory only)."""
-    key = game.rules_from or game.id
-    module = key.replace("-", "_")
-    if key not in RULES and module in packages():
-        importlib.import_module(f"generator.solver.games.{module}")
-    return RULES.get(key, GenericRules)(game)
+    """The game's rules package's Rules, or GenericRules for a game that has none (inventory only)."""
+    module = (game.rules_from or game.id).replace("-", "_")
+    if module not in packages():
+        return GenericRules(game)
+    cls: type[Rules[Any]] = importlib.import_module(f"generator.solver.games.{module}").RULES
+    return cls(game)

@@ -8,6 +8,9 @@ from typing import Any, Mapping
 
 @dataclass(frozen=True)
 class CheckResult:
+    """One line of `pnp check`: what was checked (`kind`, `name`), whether it held, the line's words (`detail`)
+    and its figures (`data`, merged into the line's JSON)."""
+
     kind: str                 # "inventory", "spec", "example", "fit", "simulation"; or "note", "decision"
     name: str
     ok: bool | None           # None: information (a note or a decision), never passed or failed
