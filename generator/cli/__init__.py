@@ -18,6 +18,7 @@ from generator.cli import options as opt
 from generator.cli import parsers
 from generator.cli.options import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK
 from generator.cli.solve import SOLVE_DESCRIPTION, cmd_solve, solve_options
+from generator.cli.trust import cmd_trust
 from generator.model.designs import expand
 from generator.common.errors import OptionError, PunchboardError, display_path, printable
 from generator.layout.plan import SheetOptions
@@ -36,7 +37,7 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=opt.Parser)
     sub.required = True
     for add in (parsers.add_list, parsers.add_build, parsers.add_check, parsers.add_serve, parsers.add_new,
-                parsers.add_calibrate):
+                parsers.add_trust, parsers.add_calibrate):
         add(sub)
     solve_options(sub.add_parser("solve", help="game-specific searches (pnp solve GAME --help)", add_help=False,
                                   description=SOLVE_DESCRIPTION))
@@ -108,6 +109,8 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for r in results:
         for warning in r.warnings:
             print(printable(warning), file=err)
+        for trace in r.traces if args.debug else ():
+            print(trace, file=err, end="")
     if results:
         rows = [[" ".join(filter(None, (r.game, r.scope))), r.pieces, r.designs, r.pages, r.files, rounded(r.seconds, 2),
                  printable(str(r.folder))] for r in results]
@@ -134,7 +137,8 @@ def _build_options(args: argparse.Namespace) -> tuple[BuildOptions, str | None]:
                          reg_inset_mm=args.reg_inset)
     options = BuildOptions(sheet, args.out, args.theme, args.style, args.formats, shop=preset, press=args.press,
                            ink_limit=args.ink_limit, pdfx=args.pdfx, press_profile_file=args.press_profile,
-                           selection=Selection(args.players, args.only or ()), placeholders=args.placeholders)
+                           selection=Selection(args.players, args.only or ()), placeholders=args.placeholders,
+                           trust_rules=args.trust_rules)
     return options, printer_note
 
 
@@ -157,7 +161,11 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     _print_failed_example(c, out)
                 if c.kind == "colour" and c.ok is not True:     # the pair, the figures and the remedy, whole
                     print(f"  colour: {c.detail}", file=out)
+                if c.kind == "rules" and c.ok is False:         # the package, the hook and the exception, whole
+                    print(f"  {c.detail}", file=out)
             print(file=out)
+    for c in (c for r in reports for c in r.checks if c.trace and args.debug):
+        print(c.trace, file=err, end="")
     return EXIT_OK if ok else EXIT_CHECK_FAILED
 
 
@@ -167,7 +175,7 @@ def _check_one(game: Any, args: argparse.Namespace) -> Any:
     from generator.load.theme import appearance
 
     look = appearance(game, args.theme, args.style) if args.theme or args.style != "colour" else None
-    return check_game(game, args.examples, look, simulate=args.simulate, seed=args.seed)
+    return check_game(game, args.examples, look, trusted=args.trust_rules, simulate=args.simulate, seed=args.seed)
 
 
 def _print_failed_example(c: Any, out: TextIO) -> None:
@@ -194,7 +202,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from generator.output.options import BuildOptions
 
     game = args.game or game_folders()[0].name
-    options = BuildOptions(SheetOptions(args.paper), args.out, args.theme, args.style, ("sheets", "svg"))
+    options = BuildOptions(SheetOptions(args.paper), args.out, args.theme, args.style, ("sheets", "svg"),
+                           trust_rules=args.trust_rules)
     serve(game, options, args.host, args.port, out)
     return EXIT_OK
 
@@ -232,4 +241,4 @@ def cmd_calibrate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 COMMANDS = {"list": cmd_list, "build": cmd_build, "check": cmd_check, "solve": cmd_solve, "new": cmd_new,
-            "serve": cmd_serve, "calibrate": cmd_calibrate}
+            "serve": cmd_serve, "trust": cmd_trust, "calibrate": cmd_calibrate}

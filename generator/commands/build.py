@@ -35,7 +35,9 @@ from generator.output.typst_pdf import TypstRunner, designs_pdf
 from generator.output.writer import staged_folder
 from generator.render import render_designs
 from generator.render.context import SAFE_MM
-from generator.solver.registry import rules_for
+from generator.solver import guard
+from generator.solver.registry import load_rules
+from generator.solver.result import CheckResult
 
 __all__ = ["BuildOptions", "BuildResult", "build_game", "output_folder"]
 
@@ -51,6 +53,7 @@ class BuildResult:
     seconds: float
     warnings: tuple[str, ...] = ()
     scope: str = ""               # "for 3 players", "replacements": a partial build says so in the summary
+    traces: tuple[str, ...] = ()  # tracebacks of rules code that raised (pnp build --debug prints them)
 
 
 def output_folder(game: Game, options: BuildOptions) -> Path:
@@ -84,8 +87,9 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     progress.stage(f"{game.id}: render", len(specs))
     safe = safe_insets(specs, options.shop, SAFE_MM) if options.shop else None   # the shop's safe zone, scaled
     memo = options.memo
-    rendered, warnings = render_designs(game, look, options.sheet.bleed_mm, specs, progress.tick,
-                                        rules_for(game).aid(), safe, memo.designs if memo else None)
+    aid, unruled = _aid(game, options.trust_rules)
+    rendered, warnings = render_designs(game, look, options.sheet.bleed_mm, specs, progress.tick, aid, safe,
+                                        memo.designs if memo else None)
     plan = _plan(game.id, specs, title, options, progress) if any(f.plan for f in wanted) else None
     target = output_folder(game, options)
     keep = [game.folder] + ([options.theme] if options.theme else [])
@@ -104,10 +108,20 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     progress.done()
     pieces = sum(s.count for s in specs if s.face == "front")
     notes = tuple(n for w in written.values() for n in w.notes)
+    said = tuple(f"{game.id}: {c.detail}; the templates got an empty aid" for c in unruled)
     return BuildResult(game.id, target, pieces, len(specs), len(plan.pages) if plan else 0,
                        sum(w.files for w in written.values()), time.perf_counter() - started,
-                       tuple(warnings) + notes + tuple(f"{game.id}: {note}" for note in (plan.notes if plan else ())),
-                       options.selection.words())
+                       tuple(warnings) + said + notes + tuple(f"{game.id}: {note}" for note in (plan.notes if plan else ())),
+                       options.selection.words(), tuple(c.trace for c in unruled if c.trace))
+
+
+def _aid(game: Game, trusted: bool) -> tuple[dict, list[CheckResult]]:
+    """What the game's rules package says its printed aids show (templates get it as `aid`), and the one line
+    when its package was not run, not loaded or raised in aid(): the sheets are written all the same."""
+    loaded = load_rules(game, trusted)
+    aid, failed = guard.aid(loaded)
+    unruled = [c for c in loaded.status if c.ok is False] + ([failed] if failed else [])
+    return aid, unruled[:1]
 
 
 def _plan(game_id: str, specs: list[DesignSpec], title: str, options: BuildOptions, progress: Progress) -> SheetPlan:
@@ -129,7 +143,7 @@ def _write_everything(job: Job, options: BuildOptions, wanted: list[Format], pro
     progress.tick()
     written = _write_formats(job, wanted, progress)
     _write_manifest(job, options, written)
-    _write_gallery(job, options.version, written, look)
+    _write_gallery(job, options.version, written, look, options.trust_rules)
     return written
 
 
@@ -170,7 +184,7 @@ def _previews(job: Job) -> Written:
     return Written()
 
 
-def _write_gallery(job: Job, version: int, written: dict[str, Written], look: Appearance) -> None:
+def _write_gallery(job: Job, version: int, written: dict[str, Written], look: Appearance, trusted: bool) -> None:
     """index.html beside the files: designs, sheet pages and the check results (pnp serve shows it)."""
     from generator.solver.check import check_game
 
@@ -183,10 +197,10 @@ def _write_gallery(job: Job, version: int, written: dict[str, Written], look: Ap
 
     def run() -> list[dict] | str:
         try:
-            return [c.as_json() for c in check_game(job.game, look=look).checks]
+            return [c.as_json() for c in check_game(job.game, look=look, trusted=trusted).checks]
         except PunchboardError as exc:
             return "pnp check could not run: " + "; ".join(str(p) for p in exc.problems)
-    checks = memo.checks(job.game, look, run) if memo else run()
+    checks = memo.checks(job.game, look, run, load_rules(job.game, trusted).fingerprint) if memo else run()
     write_gallery(job.stage, manifest_of(job.stage), checks, version, job.game)
     written["gallery"] = Written(1)
 

@@ -37,6 +37,7 @@ class BuildOptions:
     press_profile: PressProfile | None = None   # the shop's ICC profile, else the shipped one
     selection: Selection = field(default_factory=Selection)   # a partial build: N players, or some designs
     placeholders: bool = False        # missing art prints as labelled placeholders
+    trust_rules: bool = False         # run the game folder's own rules code (--trust-rules)
     memo: Memo | None = field(default=None, compare=False, hash=False, repr=False)   # pnp serve's caches
     press_profile_file: InitVar[Path | None] = None   # the profile's file: read once the options make sense
 

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from generator.common.errors import Problem, PunchboardError, SpecError
+from generator.common.units import describe
 from generator.model.example import Example
 from generator.solver.base import Rules
 from generator.solver.result import CheckResult
@@ -64,6 +65,11 @@ def _shown(value: Any) -> str:
     return text if len(text) <= SHOWN_VALUE else text[:SHOWN_VALUE - 1] + "…"
 
 
+def example_name(ex: Example) -> str:
+    """The example's line name: its rulebook reference, then its name."""
+    return f"{ex.ref} {ex.name}".strip() if ex.ref and not ex.name.startswith(ex.ref) else ex.name
+
+
 def run_example(rules: Rules[Any], ex: Example) -> CheckResult:
     if ex.scenario not in rules.scenarios:   # no rules module for this game: say so, do not fail
         return CheckResult("example", ex.name, None, f'not run: scenario "{ex.scenario}" needs a rules module and '
@@ -74,11 +80,13 @@ def run_example(rules: Rules[Any], ex: Example) -> CheckResult:
     except PunchboardError as exc:  # a bad example names its file and key, like a bad spec
         raise SpecError([Problem(p.message, ex.file, f"{ex.where}.{p.where}" if p.where else ex.where)
                          for p in exc.problems]) from None
+    if not isinstance(actual, dict):  # a rules package's mistake: guard.py makes it the example's failed line
+        raise TypeError(f'scenario "{ex.scenario}" returned {describe(actual)}; expected a dict of outcomes')
     actual = _normal(actual)
     expected = _normal(dict(ex.expected))
     shown = {k: actual.get(k) for k in expected}
     ok = all(k in actual and actual[k] == v for k, v in expected.items())
-    name = f"{ex.ref} {ex.name}".strip() if ex.ref and not ex.name.startswith(ex.ref) else ex.name
+    name = example_name(ex)
     data: dict[str, Any] = {"expected": expected, "actual": shown}
     if not ok:
         data["differences"] = differences(expected, actual)
