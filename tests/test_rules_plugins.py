@@ -338,3 +338,36 @@ def test_serve_shows_the_failed_line_and_runs_the_rules_as_edited(tidepool, tmp_
     finally:
         err = s.stop()
     assert "Traceback" not in err, err
+
+
+# -- pnp new --rules: a rules package to start from, passing on the fresh game once allowed
+
+def test_a_new_game_with_rules_checks_once_allowed(tmp_path, config, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli("new", "my-game", "--rules")
+    assert code == 0 and "rules/" in out and "--trust-rules" in out, err
+    code, found = checks("my-game")
+    assert code == 1 and rules_lines(found) == [NOT_TRUSTED.replace("tidepool", "my-game")]
+    code, found = checks("my-game", "--trust-rules")
+    assert code == 0 and rules_lines(found) == []
+    assert [(c["name"], c["ok"]) for c in found if c["kind"] in ("spec", "example")] == [
+        ("every card costs 1 to 5 coins", True), ("two players share the deck and take their tokens", True),
+        ("a harbour and a market cost five coins", True)]
+    assert not (tmp_path / "my-game" / "rules" / "__pycache__").exists()
+
+
+def test_the_new_rules_fail_as_the_cards_change(tmp_path, config, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    run_cli("new", "my-game", "--rules")
+    cards = tmp_path / "my-game" / "cards.csv"
+    cards.write_text(cards.read_text().replace("Shipyard,5,", "Shipyard,9,").replace("Market,3,", "Market,4,"))
+    code, out, _ = run_cli("check", "my-game", "--trust-rules")
+    assert code == 1 and "Shipyard costs 9" in out and "coins: expected 5, got 6" in out
+    cards.write_text(cards.read_text().replace("Shipyard,9,", "Shipyard,nine,"))
+    code, _, err = run_cli("check", "my-game", "--trust-rules")
+    assert code == 2 and 'card shipyard: expected a whole number of coins, got "nine"' in err, err
+
+
+def test_rules_go_with_a_new_game_only(tmp_path):
+    code, _, err = run_cli("new", "mine", "--rules", "--from", "niya", "--dir", str(tmp_path))
+    assert code == 2 and "--rules writes a rules package for a new game" in err and not (tmp_path / "mine").exists()

@@ -212,11 +212,15 @@ def cmd_new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from generator.commands.scaffold import contents, new_game
 
     deck = _image_deck(args)
-    target = new_game(args.name, args.dir, args.source, deck)
+    if args.rules and (deck is not None or args.source is not None):
+        raise OptionError("pnp new: --rules writes a rules package for a new game; a copy (--from) keeps its "
+                          "original's, and a deck of images (--images) has no rules to prove")
+    target = new_game(args.name, args.dir, args.source, deck, args.rules)
     shown = display_path(target)
     hint = f": add images to {shown}/fronts/ for more cards" if deck is not None else ""
     print(f"wrote {shown}/ ({contents(target)}){hint}", file=out)
-    print(f"next: pnp build {shown} && pnp check {shown}", file=out)
+    trust = f" --trust-rules (read {shown}/rules/ first: it is code that runs as you)" if args.rules else ""
+    print(f"next: pnp build {shown} && pnp check {shown}{trust}", file=out)
     return EXIT_OK
 
 

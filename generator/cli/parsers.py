@@ -157,6 +157,8 @@ def add_new(sub: Any) -> argparse.ArgumentParser:
                    "folder of backs paired with the cards by file name")
     n.add_argument("--size", metavar="SIZE", help="with --images: poker (default), bridge, tarot, mini, square, "
                    "or WxH in mm (63x88) or with a unit (2.5x3.5in, 2.5inx3.5in); each side 10 to 420 mm")
+    n.add_argument("--rules", action="store_true", help="also a rules package, NAME/rules/: a spec check over the "
+                   "cards and the scenario of a worked example, run by pnp check NAME --trust-rules")
     return n
 
 
