@@ -365,7 +365,7 @@ def test_the_new_rules_fail_as_the_cards_change(tmp_path, config, monkeypatch):
     assert code == 1 and "Shipyard costs 9" in out and "coins: expected 5, got 6" in out
     cards.write_text(cards.read_text().replace("Shipyard,9,", "Shipyard,nine,"))
     code, _, err = run_cli("check", "my-game", "--trust-rules")
-    assert code == 2 and 'card shipyard: expected a whole number of coins, got "nine"' in err, err
+    assert code == 2 and 'my-game/cards.csv: shipyard.cost: expected a whole number of coins, got "nine"' in err, err
 
 
 def test_rules_go_with_a_new_game_only(tmp_path):

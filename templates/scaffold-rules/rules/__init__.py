@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.solver.api import CheckResult, Game, Rules, describe, whole_number
+from generator.solver.api import CheckResult, Game, ProblemCollector, Rules, describe, whole_number
 
 from . import scenarios
 
@@ -26,13 +26,14 @@ class Card:
 
 def read_spec(game: Game) -> tuple[Card, ...]:
     """The cards as these rules read them, from the rows of cards.csv; a cost that is not a whole number is
-    one line naming its card (a SpecError, like any mistake in the spec)."""
-    problems = game.problems()
+    one line naming its row (a SpecError, like any mistake in the spec)."""
+    component = game.component(CARD)
+    problems = ProblemCollector(component.rows_from or None)      # the table the rows come from
     cards = []
-    for row in game.component(CARD).rows:
+    for row in component.rows:
         cost = whole_number(row.fields.get("cost"))
         if cost is None:
-            problems.add(f"{CARD} {row.key}", f"expected a whole number of coins, got {describe(row.fields.get('cost'))}")
+            problems.add(f"{row.key}.cost", f"expected a whole number of coins, got {describe(row.fields.get('cost'))}")
         else:
             cards.append(Card(str(row.fields["title"]), cost))
     problems.raise_if_any()
