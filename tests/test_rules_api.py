@@ -62,3 +62,8 @@ def test_the_api_defines_nothing_of_its_own():
     """It only re-exports: every name it holds besides the module's own dunders is listed in __all__."""
     public = {n for n in vars(api) if not n.startswith("_") and n != "annotations"}
     assert public == set(api.__all__)
+
+
+def test_the_reference_page_names_every_name_of_the_api():
+    text = (Path(__file__).parent.parent / "docs" / "reference" / "rules-api.md").read_text(encoding="utf-8")
+    assert [n for n in api.__all__ if f"`{n}`" not in text] == []
