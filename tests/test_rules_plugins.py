@@ -35,6 +35,8 @@ def reef_size(game: Game, spec: dict) -> CheckResult:
         raise KeyError("reef")
     if HOOK == "interrupt":
         raise KeyboardInterrupt
+    if HOOK == "spec check returns nothing":
+        return None
     return CheckResult("spec", "costs 1 to 5", all(1 <= c <= 5 for c in spec.values()), "every card")
 
 
@@ -64,6 +66,8 @@ SCENARIOS = '''from .broken import HOOK
 def scenario_buy(rules, example):
     if HOOK == "scenario":
         raise StopIteration
+    if HOOK == "scenario returns a list":
+        return [5]
     return {"coins": sum(rules.spec[card] for card in example.given["cards"])}
 '''
 EXAMPLE = '''  - name: a harbour and a market cost five
@@ -215,13 +219,16 @@ def test_the_package_shadows_no_module_and_leaves_sys_path_alone(tidepool):
 
 # -- an exception in rules code is one failed line; the sheets are still written
 
-HOOKS = [
+HOOKS = [      # the words each hook's line starts with ("$": the whole line: no frame of the package to name)
     ("loading", "loading it raised ImportError: no module named reef (at tidepool/rules/__init__.py:"),
     ("read_spec", "read_spec raised KeyError: 'reef' (at tidepool/rules/__init__.py:"),
     ("spec check", "spec check reef_size raised KeyError: 'reef' (at tidepool/rules/__init__.py:"),
     ("scenario", 'example "a harbour and a market cost five" (scenario buy) raised StopIteration '
                  "(at tidepool/rules/scenarios.py:"),
     ("extra_checks", "extra_checks raised ZeroDivisionError: division by zero (at tidepool/rules/__init__.py:"),
+    ("spec check returns nothing", "spec check reef_size returned nothing; expected a CheckResult or a list of them"),
+    ("scenario returns a list", 'example "a harbour and a market cost five" (scenario buy) raised TypeError: scenario '
+                                '"buy" returned a list; expected a dict of outcomes$'),
 ]
 
 
@@ -231,7 +238,8 @@ def test_an_exception_in_a_hook_is_one_failed_line(tidepool, hook, words):
     code, found = checks("tidepool", "--trust-rules")
     failed = [c for c in found if c["ok"] is False]
     assert code == 1 and len(failed) == 1 and failed[0]["kind"] == "rules", failed
-    assert failed[0]["detail"].startswith(f'rules package "tidepool" (tidepool/rules): {words}'), failed[0]["detail"]
+    line = f'rules package "tidepool" (tidepool/rules): {words.removesuffix("$")}'
+    assert failed[0]["detail"] == line if words.endswith("$") else failed[0]["detail"].startswith(line), failed[0]
     assert sum(c["kind"] == "inventory" and c["ok"] for c in found) == 9          # the other checks still ran
 
 

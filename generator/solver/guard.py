@@ -74,13 +74,12 @@ def refused(origin: Origin, what: str, detail: str, ok: bool | None = False) -> 
 
 
 def _at(origin: Origin, exc: BaseException) -> str:
-    """` (at tidepool/rules/__init__.py:14)`: the innermost frame in the package's files (else the innermost)."""
+    """` (at tidepool/rules/__init__.py:14)`: the innermost frame in the package's files (the innermost of all
+    when its folder is not known); nothing when the exception came from Punchboard's code, not the package's."""
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if not f.filename.startswith("<")]
-    own = [f for f in frames if origin.root and Path(f.filename).is_relative_to(origin.root)]
-    if not (own or frames):
-        return ""
-    frame = (own or frames)[-1]
-    return f" (at {display_path(frame.filename)}:{frame.lineno})"
+    if origin.root:
+        frames = [f for f in frames if Path(f.filename).is_relative_to(origin.root)]
+    return f" (at {display_path(frames[-1].filename)}:{frames[-1].lineno})" if frames else ""
 
 
 def attempt(origin: Origin | None, what: str, call: Callable[[], T]) -> tuple[T | None, CheckResult | None]:
@@ -106,26 +105,30 @@ def _results(origin: Origin | None, what: str, found: Any) -> list[CheckResult]:
     return [refused(origin, what, f": {what} returned {describe(found)}; expected a CheckResult or a list of them")]
 
 
+def _spec_failed(loaded: Loaded) -> CheckResult | None:
+    """read_spec's exception as a line, for a package that has a read_spec (the spec read is kept)."""
+    if loaded.origin is None or not hasattr(type(loaded.rules), "read_spec"):
+        return None
+    return attempt(loaded.origin, "read_spec", lambda: loaded.rules.spec)[1]
+
+
 def spec_checks(loaded: Loaded) -> list[CheckResult]:
     """read_spec once, then each of SPEC_CHECKS, each check's exception its own line (the others still run)."""
-    rules, origin = loaded.rules, loaded.origin
-    if not rules.SPEC_CHECKS:
-        return []
-    spec, failed = attempt(origin, "read_spec", lambda: rules.spec)
+    failed = _spec_failed(loaded)
     if failed:
         return [failed]
-    out: list[CheckResult] = []
+    rules, out = loaded.rules, []
     for i, check in enumerate(rules.SPEC_CHECKS):
         what = f"spec check {getattr(check, '__name__', i + 1)}"
-        found, failed = attempt(origin, what, lambda: check(rules.game, spec))
-        out += [failed] if failed else _results(origin, what, found)
+        found, failed = attempt(loaded.origin, what, lambda: check(rules.game, rules.spec))
+        out += [failed] if failed else _results(loaded.origin, what, found)
     return out
 
 
 def example(loaded: Loaded, ex: Example) -> CheckResult:
     """One worked example; its scenario's exception is a failed line naming the example. An example of the
     package's own scenarios is not run when its package did not run or read_spec raised (their lines say so)."""
-    if loaded.origin is not None and ex.scenario != "deal" and attempt(loaded.origin, "", lambda: loaded.rules.spec)[1]:
+    if ex.scenario != "deal" and _spec_failed(loaded):
         return _not_run(ex, "needs the spec as read_spec reads it, and read_spec raised (its line says why)")
     result, failed = attempt(loaded.origin, f'example "{ex.name}" (scenario {ex.scenario})',
                              lambda: run_example(loaded.rules, ex))
@@ -142,6 +145,7 @@ def _not_run(ex: Example, why: str) -> CheckResult:
 
 
 def extra_checks(loaded: Loaded, **options: Any) -> list[CheckResult]:
+    """The checks that take pnp check's options (--simulate's random games), or the line of their exception."""
     found, failed = attempt(loaded.origin, "extra_checks", lambda: loaded.rules.extra_checks(**options))
     return [failed] if failed else _results(loaded.origin, "extra_checks", found)
 
