@@ -61,7 +61,7 @@ def test_choices_are_taken_in_any_case(argv, name, value):
                                     '(did you mean "long"?)'),
     (["build", "--paper", "leter"], 'argument --paper: expected one of a3, a4, letter, tabloid, got "leter" '
                                     '(did you mean "letter"?)'),
-    (["biuld"], 'argument COMMAND: expected one of list, build, printed, check, serve, new, calibrate, solve, got "biuld" '
+    (["biuld"], 'argument COMMAND: expected one of list, build, printed, check, serve, new, trust, calibrate, solve, got "biuld" '
                 '(did you mean "build"?)'),
 ])
 def test_a_wrong_choice_lists_the_choices_and_the_close_one(argv, message):

@@ -1,5 +1,5 @@
 """Every game package reads alike (issue 22, item 1): the same role modules, a short `__init__.py` that only
-registers, the Rules class in `game.py`, the worked-example runners in `scenarios.py`, and no caller importing a
+names its Rules class (`RULES = ...`), the Rules class in `game.py`, the worked-example runners in `scenarios.py`, and no caller importing a
 name from a package root (each name comes from the module that defines it).
 """
 
@@ -39,7 +39,7 @@ def test_the_package_has_every_role_module(game):
 
 
 @pytest.mark.parametrize("game", packages())
-def test_init_is_short_and_only_registers(game):
+def test_init_is_short_and_only_names_its_rules(game):
     text = (GAMES_DIR / game / "__init__.py").read_text(encoding="utf-8")
     assert len(text.splitlines()) <= INIT_MAX_LINES
     tree = _init_tree(game)
@@ -52,10 +52,9 @@ def test_init_is_short_and_only_registers(game):
     body = tree.body[1:]
     imports = [n for n in body if isinstance(n, ast.ImportFrom)]
     assert [(n.module, [a.name for a in n.names]) for n in imports] == [
-        (f"generator.solver.games.{game}.game", [f"{_camel(game)}Rules"]),
-        ("generator.solver.registry", ["register"])]
+        (f"generator.solver.games.{game}.game", [f"{_camel(game)}Rules"])]
     rest = [n for n in body if not isinstance(n, ast.ImportFrom)]
-    assert len(rest) == 1 and ast.unparse(rest[0]) == f"register({_camel(game)}Rules)"
+    assert len(rest) == 1 and ast.unparse(rest[0]) == f"RULES = {_camel(game)}Rules"
 
 
 def _camel(game: str) -> str:

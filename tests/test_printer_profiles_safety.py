@@ -188,11 +188,12 @@ def test_a_read_only_configuration_folder_is_one_line(config):
 def test_a_failed_write_leaves_no_temporary_file(config, monkeypatch):
     """A full disk (or a folder made read-only meanwhile) is one line, and the half-written temporary goes."""
     import generator.calibrate.profiles as profiles
+    import generator.common.config as written      # where every configuration file is written
     from generator.common.errors import OptionError
 
     def full(*_):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(profiles.os, "replace", full)
+    monkeypatch.setattr(written.os, "replace", full)
     with pytest.raises(OptionError, match=r"cannot save printer profiles in this folder \(No space left on device\)"):
         profiles.save("office", "a4", "long", {"back_offset_mm": [0.0, 0.0]})
     assert list(config.iterdir()) == []

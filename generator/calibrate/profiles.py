@@ -1,47 +1,39 @@
 """Printer profiles: a measured back offset kept per paper and flip, so it is entered once.
 
 `pnp calibrate ... --save NAME` writes it; `pnp build --printer NAME` reads it (and adds any --back-offset
-given too, for a last touch by eye). They live in printers.json in the user's configuration folder:
-$XDG_CONFIG_HOME/punchboard, else ~/.config/punchboard. No image library is imported here.
+given too, for a last touch by eye). They live in printers.json in the user's configuration folder
+(generator/common/config.py). No image library is imported here.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
-import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from generator.common.config import blocking, config_dir, read_config, unwritable, write_config
 from generator.common.units import MAX_BACK_OFFSET_MM, MAX_DIGITS, describe, rounded
-from generator.common.confine import read_bytes
 from generator.common.errors import OptionError, Problem, ProblemCollector, did_you_mean, display_path
 from generator.layout.plan import PAPERS_MM
 
 FILE = "printers.json"
+SAVED, SAVES = "printer profiles", "pnp calibrate --save"     # what the file keeps, and who writes it
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}")
 MEASURED = ("back_offset_mm", "rotation_deg", "scale")   # what pnp calibrate --save keeps for a paper and flip
 MAX_TURN_DEG = 45.0       # a back turned further is not a printer's error but another sheet
 SCALES = (0.5, 2.0)       # a back printed at under half or over twice its front's size is not this sheet
 
 
-def config_dir() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "punchboard"
-
-
 def _read() -> dict:
     """The printers in printers.json, every entry checked; {} when there is none. Each problem is a line naming the
     file and the entry (printers.office.a4-long.back_offset_mm), so no value a build could not take reaches it."""
-    path = config_dir() / FILE
-    if not os.path.lexists(path):
+    shown = display_path(config_dir() / FILE)
+    raw = read_config(FILE, "printer profiles")  # bounded and without blocking: a FIFO or a huge file is refused
+    if raw is None:
         return {}
-    shown = display_path(path)
-    # read bounded and without blocking: a FIFO or a huge file named printers.json is refused
-    data = _parse(read_bytes(path, [config_dir()], "printer profiles"), shown)
+    data = _parse(raw, shown)
     problems = ProblemCollector(shown)
     printers = _printers(data, problems)
     problems.raise_if_any(OptionError)
@@ -153,8 +145,8 @@ def check_file() -> None:
     """printers.json, when there is one, is one pnp calibrate --save can add to, and no file stands where its
     folder must be: said before the photos are read."""
     _read()
-    if _blocking(config_dir()) is not None:
-        raise _unwritable(config_dir(), None)
+    if blocking(config_dir()) is not None:
+        raise unwritable(SAVED, SAVES, None)
 
 
 def key(paper: str, duplex: str) -> str:
@@ -173,55 +165,8 @@ def save(name: str, paper: str, duplex: str, measured: dict) -> Path:
                                    p.file, p.where) for p in problems.problems])
     printers = _read()
     printers.setdefault(name, {})[setting] = measured
-    folder = _folder()
-    path = folder / FILE
     text = json.dumps({"version": 1, "printers": printers}, indent=2, sort_keys=True) + "\n"
-    try:
-        fd, temporary = tempfile.mkstemp(prefix=".printers-", suffix=".tmp", dir=folder)   # O_EXCL: never a link
-    except OSError as exc:
-        raise _unwritable(folder, exc) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(temporary, path)          # replaces a link at printers.json, never writes through it
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        if isinstance(exc, OSError):         # a full disk, a folder made read-only meanwhile
-            raise _unwritable(folder, exc) from None
-        raise
-    return path
-
-
-def _folder() -> Path:
-    """The configuration folder, made when missing; one line when it cannot be."""
-    folder = config_dir()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise _unwritable(folder, exc) from None
-    return folder
-
-
-def _blocking(folder: Path) -> Path | None:
-    """The file (or dangling link) standing where `folder` or one of the folders above it must be, if any."""
-    return next((step for step in (*reversed(folder.parents), folder)
-                 if os.path.lexists(step) and not step.is_dir()), None)
-
-
-def _unwritable(folder: Path, exc: OSError | None) -> OptionError:
-    """Why printer profiles cannot be saved in `folder`, naming a file that stands where a folder must be."""
-    fix = "or set XDG_CONFIG_HOME to a folder you can write"
-    step = _blocking(folder)
-    if step == folder:
-        return OptionError(Problem(f"is a file, where pnp calibrate --save keeps printer profiles in a folder: move "
-                                   f"it away, {fix}", display_path(step)))
-    if step is not None:
-        return OptionError(Problem(f"is a file where a folder must be (printer profiles are kept in "
-                                   f"{display_path(folder)}): move it away, {fix}", display_path(step)))
-    why = f" ({exc.strerror or exc})" if exc is not None else ""
-    return OptionError(Problem(f"cannot save printer profiles in this folder{why}: make it a folder you can write, "
-                               f"{fix}", display_path(folder)))
+    return write_config(FILE, text, SAVED, SAVES)
 
 
 def back_offset(name: str, paper: str, duplex: str) -> tuple[float, float]:

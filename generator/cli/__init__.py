@@ -18,6 +18,7 @@ from generator.cli import options as opt
 from generator.cli import parsers
 from generator.cli.options import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK
 from generator.cli.solve import SOLVE_DESCRIPTION, cmd_solve, solve_options
+from generator.cli.trust import cmd_trust
 from generator.model.designs import expand
 from generator.common.errors import OptionError, PunchboardError, display_path, printable
 from generator.layout.plan import SheetOptions
@@ -37,7 +38,7 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=opt.Parser)
     sub.required = True
     for add in (parsers.add_list, parsers.add_build, parsers.add_printed, parsers.add_check, parsers.add_serve,
-                parsers.add_new, parsers.add_calibrate):
+                parsers.add_new, parsers.add_trust, parsers.add_calibrate):
         add(sub)
     solve_options(sub.add_parser("solve", help="game-specific searches (pnp solve GAME --help)", add_help=False,
                                   description=SOLVE_DESCRIPTION))
@@ -115,6 +116,8 @@ def cmd_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for r in results:
         for warning in r.warnings:
             print(printable(warning), file=err)
+        for trace in r.traces if args.debug else ():
+            print(trace, file=err, end="")
     if results:
         rows = [[" ".join(filter(None, (r.game, r.scope))), r.pieces, r.designs, r.pages, r.files, rounded(r.seconds, 2),
                  printable(str(r.folder))] for r in results]
@@ -142,7 +145,7 @@ def _build_options(args: argparse.Namespace) -> tuple[BuildOptions, str | None]:
     options = BuildOptions(sheet, args.out, args.theme, args.style, args.formats, shop=preset, press=args.press,
                            ink_limit=args.ink_limit, pdfx=args.pdfx, press_profile_file=args.press_profile,
                            selection=Selection(args.players, args.only or ()), placeholders=args.placeholders,
-                           changed=args.changed, since=args.since)
+                           changed=args.changed, since=args.since, trust_rules=args.trust_rules)
     return options, printer_note
 
 
@@ -165,7 +168,11 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     _print_breaches(c, out)
                 elif c.ok is False and c.kind not in WHOLE_APART and c.detail != _short(c.detail):   # a failure, whole
                     print(f"  {c.name}: {c.detail}", file=out)
+                if c.kind == "rules" and c.ok is False:         # the package, the hook and the exception, whole
+                    print(f"  {c.detail}", file=out)
             print(file=out)
+    for c in (c for r in reports for c in r.checks if c.trace and args.debug):
+        print(c.trace, file=err, end="")
     return EXIT_OK if ok else EXIT_CHECK_FAILED
 
 
@@ -194,7 +201,7 @@ def _check_one(game: Any, args: argparse.Namespace) -> Any:
     from generator.load.theme import appearance
 
     look = appearance(game, args.theme, args.style) if args.theme or args.style != "colour" else None
-    return check_game(game, args.examples, look, simulate=args.simulate, seed=args.seed)
+    return check_game(game, args.examples, look, trusted=args.trust_rules, simulate=args.simulate, seed=args.seed)
 
 
 def _print_failed_example(c: Any, out: TextIO) -> None:
@@ -209,7 +216,7 @@ def _print_failed_example(c: Any, out: TextIO) -> None:
 
 
 WHOLE_SHOWN = 200     # characters of an example's expected and actual printed after its differences
-WHOLE_APART = ("example", "data", "colour")   # kinds whose failures are printed whole in their own way
+WHOLE_APART = ("example", "data", "colour", "rules")   # kinds whose failures are printed whole in their own way
 
 
 def _short(text: str, n: int = 90) -> str:
@@ -222,7 +229,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from generator.output.options import BuildOptions
 
     game = args.game or game_folders()[0].name
-    options = BuildOptions(SheetOptions(args.paper), args.out, args.theme, args.style, ("sheets", "svg"))
+    options = BuildOptions(SheetOptions(args.paper), args.out, args.theme, args.style, ("sheets", "svg"),
+                           trust_rules=args.trust_rules)
     serve(game, options, args.host, args.port, out, opt.worded)
     return EXIT_OK
 
@@ -231,11 +239,15 @@ def cmd_new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from generator.commands.scaffold import contents, new_game
 
     deck = _image_deck(args)
-    target = new_game(args.name, args.dir, args.source, deck)
+    if args.rules and (deck is not None or args.source is not None):
+        raise OptionError("pnp new: --rules writes a rules package for a new game; a copy (--from) keeps its "
+                          "original's, and a deck of images (--images) has no rules to prove")
+    target = new_game(args.name, args.dir, args.source, deck, args.rules)
     shown = display_path(target)
     hint = f": add images to {shown}/fronts/ for more cards" if deck is not None else ""
     print(f"wrote {shown}/ ({contents(target)}){hint}", file=out)
-    print(f"next: pnp build {shown} && pnp check {shown}", file=out)
+    trust = f" --trust-rules (read {shown}/rules/ first: it is code that runs as you)" if args.rules else ""
+    print(f"next: pnp build {shown} && pnp check {shown}{trust}", file=out)
     return EXIT_OK
 
 
@@ -269,4 +281,4 @@ def cmd_calibrate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 COMMANDS = {"list": cmd_list, "build": cmd_build, "check": cmd_check, "solve": cmd_solve, "new": cmd_new,
-            "serve": cmd_serve, "calibrate": cmd_calibrate, "printed": cmd_printed}
+            "serve": cmd_serve, "trust": cmd_trust, "calibrate": cmd_calibrate, "printed": cmd_printed}

@@ -84,6 +84,7 @@ def add_build(sub: Any) -> argparse.ArgumentParser:
     add_change_options(b)
     b.add_argument("--printer", metavar="NAME", help="the back offset pnp calibrate --save NAME measured for this "
                    "--paper and --duplex (a --back-offset given too is added to it)")
+    add_rules_options(b, "build")
     return b
 
 
@@ -94,6 +95,15 @@ def add_change_options(b: argparse.ArgumentParser) -> None:
                    "with changes.txt: what to print and what to pull")
     b.add_argument("--since", type=Path, metavar="FOLDER", help="with --changed: compare with this build's folder (or "
                    "its manifest.json)")
+
+
+def add_rules_options(p: argparse.ArgumentParser, command: str) -> None:
+    """--trust-rules (and --debug, but for serve, whose page shows each failure): running a game folder's rules code."""
+    p.add_argument("--trust-rules", action="store_true", help="run the rules code of the game folders named (their "
+                   "rules/ package) for this command; read it first: it runs as you (pnp trust allows a folder for good)")
+    if command != "serve":
+        p.add_argument("--debug", action="store_true", help="print the traceback of rules code that raised, "
+                       "besides its one line")
 
 
 def add_sheet_options(b: argparse.ArgumentParser) -> None:
@@ -131,6 +141,7 @@ def add_check(sub: Any) -> argparse.ArgumentParser:
                    "WCAG 2 AA contrast (warnings; failures if the spec sets colour_checks: {strict: true})")
     c.add_argument("--style", type=opt.lower, default="colour", metavar="NAME",
                    help="check the colours of a style (colour, ink-saver, or one the game declares)")
+    add_rules_options(c, "check")
     return c
 
 
@@ -148,6 +159,7 @@ def add_serve(sub: Any) -> argparse.ArgumentParser:
     v.add_argument("--theme", type=Path, metavar="FILE", help="YAML file overriding colours, fonts and art")
     v.add_argument("--style", type=opt.lower, default="colour", metavar="NAME",
                    help="colour (default), ink-saver, or a style the game declares")
+    add_rules_options(v, "serve")
     return v
 
 
@@ -166,7 +178,22 @@ def add_new(sub: Any) -> argparse.ArgumentParser:
                    "folder of backs paired with the cards by file name")
     n.add_argument("--size", metavar="SIZE", help="with --images: poker (default), bridge, tarot, mini, square, "
                    "or WxH in mm (63x88) or with a unit (2.5x3.5in, 2.5inx3.5in); each side 10 to 420 mm")
+    n.add_argument("--rules", action="store_true", help="also a rules package, NAME/rules/: a spec check over the "
+                   "cards and the scenario of a worked example, run by pnp check NAME --trust-rules")
     return n
+
+
+def add_trust(sub: Any) -> argparse.ArgumentParser:
+    """pnp trust."""
+    t = sub.add_parser("trust", help="allow a game folder's rules code to run, until its files change",
+                       description="Allow the rules/ package of the game folder FOLDER to run in pnp check, build, "
+                                   "serve and solve: its resolved path and the sha256 of its files are kept in "
+                                   "trusted.json in your configuration folder. When a file of the package changes, "
+                                   "the consent lapses until you read it and run pnp trust again.")
+    t.add_argument("folder", nargs="?", metavar="FOLDER", help="the game folder (the one holding game.yaml and rules/)")
+    t.add_argument("--list", action="store_true", help="list the allowed folders and whether their code changed")
+    t.add_argument("--remove", action="store_true", help="take FOLDER off the list (it may be gone)")
+    return t
 
 
 def add_calibrate(sub: Any) -> argparse.ArgumentParser:

@@ -36,8 +36,10 @@ from generator.output.typst_pdf import TypstRunner, designs_pdf
 from generator.output.writer import staged_folder
 from generator.render import render_designs
 from generator.render.context import SAFE_MM
+from generator.solver import guard
 from generator.solver.data_checks import data_summary
-from generator.solver.registry import rules_for
+from generator.solver.registry import load_rules
+from generator.solver.result import CheckResult
 
 __all__ = ["BuildOptions", "BuildResult", "build_game", "output_folder"]
 
@@ -53,6 +55,7 @@ class BuildResult:
     seconds: float
     warnings: tuple[str, ...] = ()
     scope: str = ""               # "for 3 players", "replacements": a partial build says so in the summary
+    traces: tuple[str, ...] = ()  # tracebacks of rules code that raised (pnp build --debug prints them)
 
 
 def output_folder(game: Game, options: BuildOptions) -> Path:
@@ -102,7 +105,8 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
                        len(plan.pages) if plan else 0, sum(w.files for w in written.values()),
                        time.perf_counter() - started,
                        drawn.warnings + notes + tuple(f"{game.id}: {note}" for note in (plan.notes if plan else ())),
-                       " ".join(filter(None, (options.selection.words(), "changes" if options.changed else ""))))
+                       " ".join(filter(None, (options.selection.words(), "changes" if options.changed else ""))),
+                       drawn.traces)
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,7 @@ class Drawn:
     faces: list[FontFace]
     record: Record
     warnings: tuple[str, ...]
+    traces: tuple[str, ...] = ()       # tracebacks of rules code that raised (pnp build --debug prints them)
 
 
 def _draw(game: Game, look: Appearance, options: BuildOptions, progress: Progress) -> Drawn:
@@ -122,17 +127,20 @@ def _draw(game: Game, look: Appearance, options: BuildOptions, progress: Progres
     specs = select(game, expand(game), options.selection) if options.selection else expand(game)
     progress.stage(f"{game.id}: render", len(specs))
     safe = safe_insets(specs, options.shop, SAFE_MM) if options.shop else None   # the shop's safe zone, scaled
-    rendered, warnings = render_designs(game, look, options.sheet.bleed_mm, specs, progress.tick,
-                                        rules_for(game).aid(), safe, options.memo.designs if options.memo else None)
+    aid, unruled = _aid(game, options.trust_rules)
+    rendered, rendering = render_designs(game, look, options.sheet.bleed_mm, specs, progress.tick, aid, safe,
+                                         options.memo.designs if options.memo else None)
+    warnings = tuple(rendering) + tuple(f"{game.id}: {c.detail}; the templates got an empty aid" for c in unruled)
+    traces = tuple(c.trace for c in unruled if c.trace)
     svgs = {r.spec.id: r.svg for r in rendered}
     faces = font_book(look.font_folders).faces
     prints = fingerprints(specs, svgs, options.sheet.bleed_mm, faces)
     if not options.changed:
-        return Drawn(specs, svgs, faces, Record(prints), tuple(warnings))
+        return Drawn(specs, svgs, faces, Record(prints), warnings, traces)
     changes, specs = _since(game, options, specs, prints)
     said = _changes_line(changes) if specs else _nothing_to_print(changes)
     return Drawn(specs, {s.id: svgs[s.id] for s in specs}, faces, Record(prints, changes),
-                 tuple(warnings) + (f"{game.id}: {said}",))
+                 warnings + (f"{game.id}: {said}",), traces)
 
 
 @dataclass(frozen=True)
@@ -173,6 +181,15 @@ def _nothing_to_print(changes: Changes) -> str:
     return f"nothing to print since {changes.since}" + (f"; pull from the printed set: {pulls}" if pulls else "")
 
 
+def _aid(game: Game, trusted: bool) -> tuple[dict, list[CheckResult]]:
+    """What the game's rules package says its printed aids show (templates get it as `aid`), and the one line
+    when its package was not run, not loaded or raised in aid(): the sheets are written all the same."""
+    loaded = load_rules(game, trusted)
+    aid, failed = guard.aid(loaded)
+    unruled = [c for c in loaded.status if c.ok is False] + ([failed] if failed else [])
+    return aid, unruled[:1]
+
+
 def _plan(game_id: str, specs: list[DesignSpec], title: str, options: BuildOptions, progress: Progress) -> SheetPlan:
     """The sheets' layout (a plan over the paper goal is searched: seconds, shown)."""
     progress.stage(f"{game_id}: planning sheets", 1)
@@ -192,7 +209,7 @@ def _write_everything(job: Job, options: BuildOptions, wanted: list[Format], pro
     progress.tick()
     written = _write_formats(job, wanted, progress)
     _write_manifest(job, options, written, record)
-    _write_gallery(job, options.version, written, look)
+    _write_gallery(job, options.version, written, look, options.trust_rules)
     return written
 
 
@@ -233,7 +250,7 @@ def _previews(job: Job) -> Written:
     return Written()
 
 
-def _write_gallery(job: Job, version: int, written: dict[str, Written], look: Appearance) -> None:
+def _write_gallery(job: Job, version: int, written: dict[str, Written], look: Appearance, trusted: bool) -> None:
     """index.html beside the files: designs, sheet pages and the check results (pnp serve shows it)."""
     from generator.solver.check import check_game
 
@@ -246,10 +263,10 @@ def _write_gallery(job: Job, version: int, written: dict[str, Written], look: Ap
 
     def run() -> list[dict] | str:
         try:
-            return [c.as_json() for c in check_game(job.game, look=look).checks]
+            return [c.as_json() for c in check_game(job.game, look=look, trusted=trusted).checks]
         except PunchboardError as exc:
             return "pnp check could not run: " + "; ".join(str(p) for p in exc.problems)
-    checks = memo.checks(job.game, look, run) if memo else run()
+    checks = memo.checks(job.game, look, run, load_rules(job.game, trusted).fingerprint) if memo else run()
     write_gallery(job.stage, manifest_of(job.stage), checks, version, job.game)
     written["gallery"] = Written(1)
 

@@ -5,7 +5,9 @@ The new game (templates/scaffold/ of the package) has a card deck from a CSV wit
 an inline icon, a shared back, a round per-player token, a fold-up standee, its own templates,
 examples and README. `--from GAME` copies a game folder instead, with its templates moved into
 the copy's own templates/<new id>/ and the spec's id and template paths changed to match, and
-`rules_from:` naming the original, so its rules package still referees the copy.
+`rules_from:` naming the original, so its rules package still referees the copy. `--rules` adds a rules
+package beside the spec (templates/scaffold-rules/: rules/ with a spec check over the cards and the scenario
+of one more worked example), which runs once its user allows it (generator/solver/plugins.py).
 
 A game folder may come from anyone, so the copy takes only its own regular files and folders:
 a link to a file inside the game is copied as that file (the build reads it so too, confine.py);
@@ -31,10 +33,13 @@ from generator.load.game import resolve_game
 from generator.load.reader import MAX_ID, SLUG
 
 SCAFFOLD = "scaffold"
+SCAFFOLD_RULES = "scaffold-rules"
 
 
-def new_game(name: str, where: Path, source: str | None = None, images: ImageDeck | None = None) -> Path:
-    """Write the folder `where/name`; refuse to touch one that exists."""
+def new_game(name: str, where: Path, source: str | None = None, images: ImageDeck | None = None,
+             rules: bool = False) -> Path:
+    """Write the folder `where/name`; refuse to touch one that exists. `rules`: with a rules package (the
+    scaffold only: a copy keeps its original's, and an image deck has no cards to reason about)."""
     _check_name(name)
     if images is not None:
         images.check()
@@ -53,6 +58,8 @@ def new_game(name: str, where: Path, source: str | None = None, images: ImageDec
             images.write(stage, name)
         elif folder is None:
             _copy_scaffold(stage, name)
+            if rules:
+                _add_rules(stage, name)
         else:
             _copy_game(folder, stage, name)
         stage.rename(target)
@@ -109,6 +116,19 @@ def _copy_scaffold(target: Path, name: str) -> None:
                         encoding="utf-8")
     for path in (target / "templates" / name).glob("*.j2"):
         path.write_text(path.read_text(encoding="utf-8").replace("__ID__", name), encoding="utf-8")
+
+
+def _add_rules(target: Path, name: str) -> None:
+    """rules/ beside the spec, one more worked example for its scenario and a README section saying how to run it."""
+    source = paths.TEMPLATES / SCAFFOLD_RULES
+    BoundedCopy(source).tree(source / "rules", target / "rules")
+    title = name.replace("-", " ").title()
+    for path in (target / "rules").glob("*.py"):
+        path.write_text(path.read_text(encoding="utf-8").replace("__ID__", name).replace("__TITLE__", title),
+                        encoding="utf-8")
+    for kept, added in (("examples.yaml", "examples.yaml"), ("README.md", "readme-rules.md")):
+        with open(target / kept, "a", encoding="utf-8") as f:
+            f.write((source / added).read_text(encoding="utf-8").replace("__ID__", name))
 
 
 def _copy_game(folder: Path, target: Path, name: str) -> None:

@@ -26,6 +26,8 @@ LIMITS = {                      # docs/reference/limits.md quotes these
     "font": 64 * MB,
     "press profile": 16 * MB,   # an ICC output profile (the largest press profiles are about 3 MB)
     "printer profiles": 1 * MB, # printers.json of pnp calibrate --save: a few hundred bytes a printer
+    "allowed folders": 1 * MB,  # trusted.json of pnp trust: a few hundred bytes a folder
+    "rules code": 1 * MB,       # one file of a game folder's rules package (the largest shipped module is 18 KB)
     "photo": 128 * MB,          # pnp calibrate's pictures: a 200 MP phone JPEG is 20-60 MB, an uncompressed
                                 # 600 dpi A4 colour TIFF scan 104 MB
 }

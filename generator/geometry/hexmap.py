@@ -42,6 +42,8 @@ class Space:
 
 @dataclass(frozen=True)
 class HexMap:
+    """A board's hex map as parsed from its text: the spaces (each with its cell and kind) and the markers."""
+
     rows: int
     cols: int
     spaces: tuple[Space, ...]

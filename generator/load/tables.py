@@ -99,7 +99,10 @@ def _xlsx(data: bytes, shown: str, sheet: str | None) -> tuple[Table | None, lis
 
 
 def whole_number(cell: Any) -> int | None:
-    """The whole number a table cell's text spells (decimal digits, at most MAX_DIGITS), else None."""
+    """The whole number a table cell holds: typed already (a column declared `whole`), or the decimal digits its
+    text spells (at most MAX_DIGITS), else None."""
+    if isinstance(cell, int) and not isinstance(cell, bool) and cell >= 0:
+        return cell
     if isinstance(cell, str) and cell.isascii() and cell.isdigit() and len(cell) <= MAX_DIGITS:
         return int(cell)
     return None

@@ -126,6 +126,8 @@ class Row:
 
 @dataclass(frozen=True)
 class Component:
+    """One component of the spec as validated: its size and shape, its faces' templates and its data rows."""
+
     id: str
     name: str
     kind: str
@@ -228,6 +230,8 @@ class SetupEntry:
 
 @dataclass(frozen=True)
 class Game:
+    """A game's validated spec, read-only: what the renderer draws and the rules package reads."""
+
     id: str
     title: str
     folder: Path

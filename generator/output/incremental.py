@@ -96,11 +96,12 @@ class Memo:
             raise RuntimeError("designs kept before the compiler was started")
         (self._runner[1].root / "designs.pdf").write_bytes(pdf)
 
-    def checks(self, game: Any, look: Any, run: Callable[[], Any]) -> Any:
-        """The check results: they read the game (spec, tables, rules' numbers), its colours and its
-        examples.yaml (check_game) only."""
+    def checks(self, game: Any, look: Any, run: Callable[[], Any], rules: str = "") -> Any:
+        """The check results: they read the game (spec, tables, rules' numbers), its colours, its
+        examples.yaml (check_game) and, for a game folder's own rules package, its code (`rules`: its digest
+        and whether it may run) only."""
         examples = game.folder / "examples.yaml"
-        key = _sha(repr((game, look, examples.read_bytes() if examples.is_file() else None)))
+        key = _sha(repr((game, look, examples.read_bytes() if examples.is_file() else None, rules)))
         if self._checks is None or self._checks[0] != key:
             self._checks = (key, run())
         return self._checks[1]

@@ -41,6 +41,7 @@ class BuildOptions:
     placeholders: bool = False        # missing art prints as labelled placeholders
     changed: bool = False             # print only what changed since the printed set (output/changes.py)
     since: Path | None = None         # with `changed`: the build (folder) to compare with
+    trust_rules: bool = False         # run the game folder's own rules code (--trust-rules)
     memo: Memo | None = field(default=None, compare=False, hash=False, repr=False)   # pnp serve's caches
     press_profile_file: InitVar[Path | None] = None   # the profile's file: read once the options make sense
 

@@ -55,6 +55,7 @@ DEAL_FIGURES = ("needed", "printed", "left")     # what a deal example may state
 
 class Rules(Generic[SpecT]):
     """Base of a rules module: constants from the spec, spec checks, examples and `pnp solve` (its questions).
+    A package names its subclass in its `__init__.py` as `RULES = TheClass` (registry.py finds it there).
 
     Generic over the spec, so each game's package is checked against its own spec type: a subclass is
     `Rules[ItsSpec]` with `read_spec` returning ItsSpec. It names its game's `scenarios` module
@@ -63,7 +64,6 @@ class Rules(Generic[SpecT]):
     key by key with the example's `expected`.
     """
 
-    game_id = ""
     SCENARIO_MODULE: ModuleType | None = None
     read_spec: Callable[[Game], SpecT]         # a staticmethod: the package's view of the spec
     SPEC_CHECKS: tuple[SpecCheck[SpecT], ...] = ()

@@ -11,11 +11,11 @@ from generator.solver.result import CheckResult
 from generator.solver.colour_checks import colour_checks
 from generator.solver.data_checks import data_checks
 from generator.load.examples import load_examples
-from generator.solver.examples import run_example
+from generator.solver import guard
 from generator.solver.fits import fit_checks
 from generator.solver.inventory import inventory_checks
 from generator.solver.invariants import invariant_checks
-from generator.solver.registry import rules_for
+from generator.solver.registry import load_rules
 from generator.solver.rules_read import unread_rules_checks
 
 
@@ -70,16 +70,20 @@ def decision_checks(game: Game) -> list[CheckResult]:
             for where, p in sorted(game.provenance.items()) if p.source != "rulebook"]
 
 
-def check_game(game: Game, extra_examples: Sequence[Path] = (), look: Any = None, **options: Any) -> GameReport:
-    """`look`: the build's Appearance (theme and style applied), whose colours the colour checks read."""
-    rules = rules_for(game)
-    checks = (inventory_checks(game) + fit_checks(game) + rules.spec_checks() + invariant_checks(game)
-              + unread_rules_checks(game, rules.rule_keys()) + note_checks(game)
+def check_game(game: Game, extra_examples: Sequence[Path] = (), look: Any = None, *, trusted: bool = False,
+               **options: Any) -> GameReport:
+    """`look`: the build's Appearance (theme and style applied), whose colours the colour checks read; `trusted`:
+    run the game folder's own rules code (--trust-rules). Rules code runs through guard.py: its exception is a line."""
+    loaded = load_rules(game, trusted)
+    rules = loaded.rules
+    checks = (inventory_checks(game) + fit_checks(game) + list(loaded.status) + guard.spec_checks(loaded)
+              + invariant_checks(game) + unread_rules_checks(game, None if loaded.status else rules.rule_keys())
+              + note_checks(game)
               + decision_checks(game) + colour_checks(game, *((look.palette, look.players) if look else ())))
     checks.extend(data_checks(game))
     files = [game.folder / "examples.yaml"] if (game.folder / "examples.yaml").is_file() else []
     for path in [*files, *extra_examples]:
         for ex in load_examples(path, list(rules.scenarios) if rules.has_module else None):
-            checks.append(run_example(rules, ex))
-    checks.extend(rules.extra_checks(**options))
+            checks.append(guard.example(loaded, ex))
+    checks.extend(guard.extra_checks(loaded, **options))
     return GameReport(game.id, tuple(checks))

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from generator.common.errors import ProblemCollector, PunchboardError
+from generator.common.units import describe
 from generator.model.example import Example
 from generator.solver.base import Rules
 from generator.solver.result import CheckResult
@@ -64,14 +65,19 @@ def _shown(value: Any) -> str:
     return text if len(text) <= SHOWN_VALUE else text[:SHOWN_VALUE - 1] + "…"
 
 
+def example_name(ex: Example) -> str:
+    """The example's line name: its rulebook reference, then its name."""
+    return f"{ex.ref} {ex.name}".strip() if ex.ref and not ex.name.startswith(ex.ref) else ex.name
+
+
 def run_example(rules: Rules[Any], ex: Example) -> CheckResult:
     """The example replayed and compared; one that says `skip:` is information with its reason, and one that
     cannot run (its scenario needs a rules package the game does not have) fails, saying why: `pnp check` never
     calls ok what it did not check."""
     if ex.skip:
-        return CheckResult("example", _name(ex), None, f"skipped: {ex.skip}", {"skipped": ex.skip})
+        return CheckResult("example", example_name(ex), None, f"skipped: {ex.skip}", {"skipped": ex.skip})
     if ex.scenario not in rules.scenarios:
-        return CheckResult("example", _name(ex), False, f'not run: scenario "{ex.scenario}" needs a rules package and '
+        return CheckResult("example", example_name(ex), False, f'not run: scenario "{ex.scenario}" needs a rules package and '
                            f'"{rules.game.id}" has none (the "deal" scenario runs for every game; write a rules '
                            'package, or say `skip:` with a reason in the example)', {"not_run": True})
     try:
@@ -81,11 +87,13 @@ def run_example(rules: Rules[Any], ex: Example) -> CheckResult:
         for p in exc.problems:
             found.add(f"{ex.where}.{p.where}" if p.where else ex.where, p.message)
         found.raise_if_any()
+    if not isinstance(actual, dict):  # a rules package's mistake: guard.py makes it the example's failed line
+        raise TypeError(f'scenario "{ex.scenario}" returned {describe(actual)}; expected a dict of outcomes')
     actual = _normal(actual)
     expected = _normal(dict(ex.expected))
     shown = {k: actual.get(k) for k in expected}
     ok = all(k in actual and actual[k] == v for k, v in expected.items())
-    name = _name(ex)
+    name = example_name(ex)
     data: dict[str, Any] = {"expected": expected, "actual": shown}
     if not ok:
         data["differences"] = differences(expected, actual)
@@ -93,6 +101,3 @@ def run_example(rules: Rules[Any], ex: Example) -> CheckResult:
         data["provenance"] = ex.provenance
     return CheckResult("example", name, ok, ex.rule, data)
 
-
-def _name(ex: Example) -> str:
-    return f"{ex.ref} {ex.name}".strip() if ex.ref and not ex.name.startswith(ex.ref) else ex.name

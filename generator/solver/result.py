@@ -8,11 +8,16 @@ from typing import Any, Mapping
 
 @dataclass(frozen=True)
 class CheckResult:
-    kind: str                 # "inventory", "spec", "example", "fit", "simulation"; or "note", "decision"
+    """One line of `pnp check`: what was checked (`kind`, `name`), whether it held, the line's words (`detail`)
+    and its figures (`data`, merged into the line's JSON). `trace` is the traceback of rules code that raised
+    (guard.py): `--debug` prints it, and it is never part of the JSON, the gallery or equality."""
+
+    kind: str                 # "inventory", "spec", "example", "fit", "simulation", "rules"; or "note", "decision"
     name: str
     ok: bool | None           # None: information (a note or a decision), never passed or failed
     detail: str = ""
     data: Mapping[str, Any] = field(default_factory=dict)
+    trace: str = field(default="", repr=False, compare=False)
 
     @property
     def informational(self) -> bool:

@@ -11,10 +11,9 @@ The package's modules, from the spec reader up to the Rules class:
 - scenarios: the worked-example runners (setup, bid, score, drink, claim, adjust_and_score).
 - questions: `pnp solve izakaya`, declared as data.
 - game: IzakayaRules, tying them to `pnp check` and `pnp solve`.
-Callers import names from the module that defines them; this file only registers the game.
+Callers import names from the module that defines them; this file only names the game's Rules class.
 """
 
 from generator.solver.games.izakaya.game import IzakayaRules
-from generator.solver.registry import register
 
-register(IzakayaRules)
+RULES = IzakayaRules

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.model.game import Game
+from generator.solver.api import Game
 from generator.solver.games.izakaya.rules import Building, Position, score
 from generator.solver.games.izakaya.spec import IzakayaSpec
 

@@ -4,8 +4,7 @@ contradiction (9 discs for 10 uses) and is reported as such."""
 
 from __future__ import annotations
 
-from generator.model.game import Game
-from generator.solver.result import CheckResult
+from generator.solver.api import CheckResult, Game
 from generator.solver.games.izakaya.spec import IzakayaSpec
 
 # Seed L15-17, L21, L53: grids, the 1,000 yen each, the start prices and the end thresholds.

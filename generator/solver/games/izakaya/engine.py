@@ -13,10 +13,9 @@ import random
 from collections import Counter
 from typing import Any
 
-from generator.solver.result import CheckResult
+from generator.solver.api import CheckResult, Tally, most, simulation_check, with_figures
 from generator.solver.games.izakaya.rules import Building, Position, bid, claim_ruling, drink_ruling
 from generator.solver.games.izakaya.spec import IzakayaSpec
-from generator.solver.play import Tally, most, simulation_check, with_figures
 
 BID, ACT, PYRAMID, BONUS, OVER = "bid", "act", "pyramid", "bonus", "over"
 HELD = "yen conserved, no supply short, IZA-INV-08/09 held"

@@ -5,21 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.solver import play
-from generator.solver.base import Rules
-from generator.solver.result import CheckResult
+from generator.solver.api import CheckResult, Questions, Rules, simulate
 from generator.solver.games.izakaya import engine, scenarios
 from generator.solver.games.izakaya.aid import izakaya_aid
 from generator.solver.games.izakaya.checks import SPEC_CHECKS
 from generator.solver.games.izakaya.questions import questions as solve_questions
 from generator.solver.games.izakaya.spec import IzakayaSpec, read_spec
-from generator.solver.questions import Questions
 
 INVARIANT_GAMES = 20      # random games a player count that check IZA-INV-08/09 without --simulate
 
 
 class IzakayaRules(Rules[IzakayaSpec]):
-    game_id = "izakaya"
     SCENARIO_MODULE = scenarios
     read_spec = staticmethod(read_spec)
     SPEC_CHECKS = SPEC_CHECKS
@@ -39,7 +35,7 @@ class IzakayaRules(Rules[IzakayaSpec]):
         out: list[CheckResult] = []
         for p in self.spec.player_counts:
             n = games or INVARIANT_GAMES
-            tally = play.simulate(self.new_state, p, n, seed, keep=n)
+            tally = simulate(self.new_state, p, n, seed, keep=n)
             out += engine.invariant_checks(tally)
             if games:
                 out += self.simulation_report(tally, seed)

@@ -7,13 +7,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from generator.common.errors import ProblemCollector, display_path
+from generator.solver.api import ProblemCollector, Reader, describe, display_path, join, known, load_yaml
 from generator.solver.games.izakaya.grid import Edge, edge
 from generator.solver.games.izakaya.rules import Building, Position
 from generator.solver.games.izakaya.spec import IzakayaSpec
-from generator.load.reader import Reader, known
-from generator.load.yamlio import join, load_yaml
-from generator.common.units import describe
 
 KEYS = ("players",)
 FOOTPRINTS = 2          # footprints a site card side prints at most (0 and 1)

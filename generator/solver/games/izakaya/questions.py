@@ -8,12 +8,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from generator.common.errors import OptionError
+from generator.solver.api import BadValue, OptionError, Param, Question, Questions
 from generator.solver.games.izakaya.grid import edge
 from generator.solver.games.izakaya.position import read_position
 from generator.solver.games.izakaya.rules import bid, claim_ruling, drink_ruling, score
 from generator.solver.games.izakaya.spec import IzakayaSpec
-from generator.solver.questions import BadValue, Param, Question, Questions
 
 
 def setup(spec: IzakayaSpec, players: int) -> dict[str, Any]:

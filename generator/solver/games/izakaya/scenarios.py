@@ -10,15 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.common.errors import Problem, ProblemCollector, SpecError
-from generator.model.example import Example
-from generator.solver.base import Rules
+from generator.solver.api import Example, Problem, ProblemCollector, Rules, SpecError, join
 from generator.solver.games.izakaya.grid import edge
 from generator.solver.games.izakaya.position import KEYS as POSITION_KEYS, OPTIONAL as POSITION_OPTIONAL, parse_position
 from generator.solver.games.izakaya.questions import setup as setup_table
 from generator.solver.games.izakaya.rules import Position, bid, claim_ruling, drink_ruling, score
 from generator.solver.games.izakaya.spec import IzakayaSpec
-from generator.load.yamlio import join
 
 
 def scenario_setup(rules: Rules[IzakayaSpec], example: Example) -> dict[str, Any]:

@@ -11,13 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from generator.model.game import Game
-from generator.solver.base import RuleKey, RulesSection
+from generator.solver.api import Game, Reader, RuleKey, RulesSection, describe, join, whole_number
 from generator.solver.games.izakaya.grid import Grid
-from generator.load.reader import Reader
-from generator.load.tables import whole_number
-from generator.load.yamlio import join
-from generator.common.units import describe
 
 # every key of `rules:` with its meaning, declared once (docs/spec.md is written from it)
 RULE_FIELDS = (

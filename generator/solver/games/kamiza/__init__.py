@@ -11,10 +11,9 @@ The package's modules, from the spec reader up to the Rules class:
 - scenarios: the worked-example runners (`round`, `match`).
 - questions: `pnp solve kamiza`, declared as data (--play for a round, --match for step 5).
 - game: KamizaRules, tying them to `pnp check` and `pnp solve`.
-Callers import names from the module that defines them; this file only registers the game.
+Callers import names from the module that defines them; this file only names the game's Rules class.
 """
 
 from generator.solver.games.kamiza.game import KamizaRules
-from generator.solver.registry import register
 
-register(KamizaRules)
+RULES = KamizaRules

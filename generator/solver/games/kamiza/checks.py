@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from generator.model.game import Game
-from generator.solver.result import CheckResult
+from generator.solver.api import CheckResult, Game
 from generator.solver.games.kamiza.referee import Play, judge
 from generator.solver.games.kamiza.spec import (BOSS, CARD_COMPONENT, HIT_MAN_READINGS, HITMAN, KAMIZA, RAID, ROLES,
                                                 SHIMOZA, TWO_RAIDS_APART, UNDERBOSS, KamizaSpec)

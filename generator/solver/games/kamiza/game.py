@@ -5,19 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.solver.base import Rules
+from generator.solver.api import Questions, Rules
 from generator.solver.games.kamiza import engine, scenarios
 from generator.solver.games.kamiza.aid import kamiza_aid
 from generator.solver.games.kamiza.checks import SPEC_CHECKS
 from generator.solver.games.kamiza.questions import questions as solve_questions
 from generator.solver.games.kamiza.spec import KamizaSpec, read_spec
-from generator.solver.questions import Questions
 
 
 class KamizaRules(Rules[KamizaSpec]):
     """Kamiza's referee, tiebreak, spec checks and `pnp solve kamiza` (--play for a round, --match for step 5)."""
 
-    game_id = "kamiza"
     SCENARIO_MODULE = scenarios
 
     read_spec = staticmethod(read_spec)

@@ -6,12 +6,11 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from generator.common.errors import OptionError
+from generator.solver.api import OptionError, Param, Question, Questions
 from generator.solver.games.kamiza.parse import BadInput, parse_match, parse_plays
 from generator.solver.games.kamiza.referee import judge
 from generator.solver.games.kamiza.spec import HIT_MAN_READINGS, TWO_RAIDS_APART, KamizaSpec
 from generator.solver.games.kamiza.tiebreak import chickens
-from generator.solver.questions import Param, Question, Questions
 
 DESCRIPTION = ("Judge one Kamiza round (steps 1-4) with --play, or settle the winner of a match (step 5, the "
                "chickens tiebreak) with --match.")

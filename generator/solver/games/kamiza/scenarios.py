@@ -10,15 +10,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from generator.common.errors import Problem, ProblemCollector, SpecError
-from generator.model.example import Example
-from generator.solver.base import Rules
+from generator.solver.api import Example, Problem, ProblemCollector, Reader, Rules, SpecError, join, known
 from generator.solver.games.kamiza.parse import BadInput, check_players, make_play
 from generator.solver.games.kamiza.referee import judge
 from generator.solver.games.kamiza.spec import HIT_MAN_READINGS, TWO_RAIDS_APART, KamizaSpec
 from generator.solver.games.kamiza.tiebreak import chickens
-from generator.load.reader import Reader, known
-from generator.load.yamlio import join
 
 
 def scenario_round(rules: Rules[KamizaSpec], example: Example) -> dict[str, Any]:

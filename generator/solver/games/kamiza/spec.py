@@ -12,10 +12,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple, Sequence
 
-from generator.model.game import Game
-from generator.solver.base import RuleKey, RulesSection
-from generator.load.reader import Reader
-from generator.load.yamlio import join
+from generator.solver.api import Game, Reader, RuleKey, RulesSection, join
 
 CARD_COMPONENT = "role-card"            # rows carry role, jp, reading, en and number
 # every key of `rules:` with its meaning, declared once (docs/spec.md is written from it)

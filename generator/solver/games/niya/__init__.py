@@ -12,10 +12,9 @@ The package's modules, from the spec reader up to the Rules class:
 - scenarios: the worked-example runners (`game`, `blocked`, `match`) and the readers they share.
 - questions: `pnp solve niya`, declared as data.
 - game: NiyaRules, tying them to `pnp check` and `pnp solve`.
-Callers import names from the module that defines them; this file only registers the game.
+Callers import names from the module that defines them; this file only names the game's Rules class.
 """
 
 from generator.solver.games.niya.game import NiyaRules
-from generator.solver.registry import register
 
-register(NiyaRules)
+RULES = NiyaRules

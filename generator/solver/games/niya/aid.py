@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.model.game import Game
+from generator.solver.api import Game
 from generator.solver.games.niya.spec import NiyaSpec
 
 TOKEN_COMPONENT = "character-token"

@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from generator.model.game import Game
-from generator.solver.result import CheckResult
+from generator.solver.api import CheckResult, Game
 from generator.solver.games.niya.garden import geometry
 from generator.solver.games.niya.spec import PLAYERS, TOKEN_COMPONENT, NiyaSpec, Tile
 

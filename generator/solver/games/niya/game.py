@@ -5,19 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.solver.base import Rules
+from generator.solver.api import Questions, Rules
 from generator.solver.games.niya import engine, scenarios
 from generator.solver.games.niya.aid import niya_aid
 from generator.solver.games.niya.checks import SPEC_CHECKS
 from generator.solver.games.niya.questions import questions as solve_questions
 from generator.solver.games.niya.spec import TOKEN_COMPONENT, NiyaSpec, read_spec
-from generator.solver.questions import Questions
 
 
 class NiyaRules(Rules[NiyaSpec]):
     """Niya for `pnp check` (spec invariants, worked examples) and `pnp solve niya` (exact first moves)."""
 
-    game_id = "niya"
     SCENARIO_MODULE = scenarios
 
     read_spec = staticmethod(read_spec)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Iterator, Sequence
 
-from generator.common.errors import SpecError
+from generator.solver.api import SpecError
 from generator.solver.games.niya.spec import NiyaSpec, Tile
 
 

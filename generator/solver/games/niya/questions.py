@@ -6,12 +6,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from generator.common.errors import OptionError, Problem
+from generator.solver.api import OptionError, Param, Problem, Question, Questions, known
 from generator.solver.games.niya.garden import Garden, random_garden, read_layout
 from generator.solver.games.niya.search import RESULT_WORDS, solution_text, solve_garden
 from generator.solver.games.niya.spec import FULL_BOARD, NiyaSpec
-from generator.solver.questions import Param, Question, Questions
-from generator.load.reader import known
 
 EXAMPLE_LAYOUT = "PS MS MP IB / CR IS CP PB / IP CB MR CS / PP PR MB IR"   # NIY-DX-01, for --help
 DESCRIPTION = ("Solve a Niya garden exactly: for every legal first move, whether the first player wins, draws or "

@@ -12,16 +12,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Sequence
 
-from generator.common.errors import ProblemCollector
-from generator.model.example import Example
-from generator.solver.base import Rules
+from generator.solver.api import Example, ProblemCollector, Reader, Rules, describe, join, known
 from generator.solver.games.niya.garden import Garden, read_layout
 from generator.solver.games.niya.match import MATCH_FORMATS, GameResult, play_match
 from generator.solver.games.niya.spec import FULL_BOARD, PLAYERS, NiyaSpec, Tile
 from generator.solver.games.niya.state import NiyaState
-from generator.load.reader import Reader, known
-from generator.load.yamlio import join
-from generator.common.units import describe
 
 
 def read_given(ex: Example, required: tuple[str, ...], optional: tuple[str, ...]) -> tuple[Reader, dict]:

@@ -12,10 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, NamedTuple, Sequence
 
-from generator.model.game import Game
-from generator.solver.base import RuleKey, RulesSection
-from generator.load.reader import Reader
-from generator.load.yamlio import join
+from generator.solver.api import Game, Reader, RuleKey, RulesSection, join
 
 TILE_COMPONENT = "garden-tile"          # rows carry the fields `vegetation` and `symbol`
 TOKEN_COMPONENT = "character-token"     # per player

@@ -11,10 +11,9 @@ The package's modules, from the spec reader up to the Rules class:
 - scenarios: the worked-example runners (setup, rounds, fish, score, thin_out, haul, ...).
 - questions: `pnp solve nusfjord`, declared as data.
 - game: NusfjordRules, tying them to `pnp check` and `pnp solve`.
-Callers import names from the module that defines them; this file only registers the game.
+Callers import names from the module that defines them; this file only names the game's Rules class.
 """
 
 from generator.solver.games.nusfjord.game import NusfjordRules
-from generator.solver.registry import register
 
-register(NusfjordRules)
+RULES = NusfjordRules

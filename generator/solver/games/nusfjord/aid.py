@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.model.game import Game
+from generator.solver.api import Game
 from generator.solver.games.nusfjord.setup import elder_players, elder_stacks, tile_rounds
 from generator.solver.games.nusfjord.spec import ELDER, NusfjordSpec
 

@@ -7,8 +7,7 @@ referee and the printed aids use, so a spec that drifts from the rulebook fails 
 
 from __future__ import annotations
 
-from generator.model.game import Game
-from generator.solver.result import CheckResult
+from generator.solver.api import CheckResult, Game
 from generator.solver.games.nusfjord.flow import building_flow, token_figures
 from generator.solver.games.nusfjord.setup import elder_stacks
 from generator.solver.games.nusfjord.spec import ELDER, HARBOR, SHIP, NusfjordSpec

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.model.game import Game
+from generator.solver.api import Game
 from generator.solver.games.nusfjord.spec import FISH, FOREST, GOLD, MULTIPLIER, WOOD, NusfjordSpec
 
 

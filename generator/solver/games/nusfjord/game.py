@@ -5,18 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.solver.base import Rules
+from generator.solver.api import Questions, Rules
 from generator.solver.games.nusfjord import engine, scenarios
 from generator.solver.games.nusfjord.aid import nusfjord_aid
 from generator.solver.games.nusfjord.checks import SPEC_CHECKS
 from generator.solver.games.nusfjord.questions import questions as solve_questions
 from generator.solver.games.nusfjord.spec import NusfjordSpec, read_spec
 from generator.solver.games.nusfjord.work import printed_pieces
-from generator.solver.questions import Questions
 
 
 class NusfjordRules(Rules[NusfjordSpec]):
-    game_id = "nusfjord"
     SCENARIO_MODULE = scenarios
     read_spec = staticmethod(read_spec)
     SPEC_CHECKS = SPEC_CHECKS

@@ -7,12 +7,11 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from generator.common.errors import OptionError
+from generator.solver.api import BadValue, OptionError, Param, Question, Questions
 from generator.solver.games.nusfjord.fishing import fish
 from generator.solver.games.nusfjord.scoring import score
 from generator.solver.games.nusfjord.setup import first_players, setup
 from generator.solver.games.nusfjord.spec import NusfjordSpec
-from generator.solver.questions import BadValue, Param, Question, Questions
 
 ROUND_WORDS = {"add_A": "add {n} A Buildings", "add_B": "add {n} B Buildings",
                "draw_C_each": "each player draws {n} C Buildings", "reveal_C": "lay every C in hand face up"}

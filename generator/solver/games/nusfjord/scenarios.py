@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.common.errors import Problem, SpecError
-from generator.model.example import Example
-from generator.solver.base import Rules
+from generator.solver.api import Example, Problem, Rules, SpecError
 from generator.solver.games.nusfjord.fishing import fish
 from generator.solver.games.nusfjord.flow import building_flow
 from generator.solver.games.nusfjord.questions import SCORE_ARGS

@@ -10,10 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from generator.model.game import Game
-from generator.solver.base import RuleKey, RulesSection
-from generator.load.reader import Reader
-from generator.load.yamlio import join
+from generator.solver.api import Game, Reader, RuleKey, RulesSection, join
 
 # every key of `rules:` with its meaning, declared once (docs/spec.md is written from it)
 RULE_FIELDS = (

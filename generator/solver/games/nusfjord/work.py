@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Protocol
 
-from generator.model.game import Game
+from generator.solver.api import Game
 from generator.solver.games.nusfjord.player import Player
 from generator.solver.games.nusfjord.spec import FISH, FOREST, GOLD, HARBOR, MULTIPLIER, SHIP, WOOD, NusfjordSpec
 

@@ -15,10 +15,9 @@ The package's modules, from the spec reader up to the Rules class:
 - scenarios: the worked-example runners (setup, bid, turn, legal, ranking) and the positions they play on.
 - questions: `pnp solve nyakuza bid`, declared as data.
 - game: NyakuzaRules, tying them to `pnp check` and `pnp solve`.
-Callers import names from the module that defines them; this file only registers the game.
+Callers import names from the module that defines them; this file only names the game's Rules class.
 """
 
 from generator.solver.games.nyakuza.game import NyakuzaRules
-from generator.solver.registry import register
 
-register(NyakuzaRules)
+RULES = NyakuzaRules

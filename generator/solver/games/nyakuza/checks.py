@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generator.model.game import Game
-from generator.solver.result import CheckResult
+from generator.solver.api import CheckResult, Game
 from generator.solver.games.nyakuza.spec import BOAT, SCREEN, Board, NyakuzaSpec
 
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from generator.solver.result import CheckResult
+from generator.solver.api import CheckResult, Tally, most, simulation_check, with_figures
 from generator.solver.games.nyakuza.spec import BOAT, NyakuzaSpec
 from generator.solver.games.nyakuza.state import BID, NyakuzaState
-from generator.solver.play import Tally, most, simulation_check, with_figures
 
 HELD = "Kōbans conserved, Stalls and Boats within the supply"
 

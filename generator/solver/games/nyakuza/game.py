@@ -5,21 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.solver.base import Rules
-from generator.solver.result import CheckResult
+from generator.solver.api import CheckResult, Questions, Rules
 from generator.solver.games.nyakuza import engine, scenarios
 from generator.solver.games.nyakuza.aid import nyakuza_aid
 from generator.solver.games.nyakuza.checks import spec_checks
 from generator.solver.games.nyakuza.engine import NyakuzaGame
 from generator.solver.games.nyakuza.questions import questions as solve_questions
 from generator.solver.games.nyakuza.spec import NyakuzaSpec, read_spec
-from generator.solver.questions import Questions
 
 
 class NyakuzaRules(Rules[NyakuzaSpec]):
     """Nyakuza over its spec: spec checks, worked examples, `pnp solve nyakuza bid`, random-play simulation."""
 
-    game_id = "nyakuza"
     SCENARIO_MODULE = scenarios
 
     read_spec = staticmethod(read_spec)

@@ -6,10 +6,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Mapping
 
-from generator.common.errors import OptionError
+from generator.solver.api import OptionError, Param, Question, Questions
 from generator.solver.games.nyakuza.bidding import BidOutcome, IllegalBid, resolve_bids
 from generator.solver.games.nyakuza.spec import WHARF_ORDERS, NyakuzaSpec
-from generator.solver.questions import Param, Question, Questions
 
 ASKED = "pnp solve nyakuza bid"
 

@@ -11,15 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from generator.common.errors import Problem, ProblemCollector, SpecError
-from generator.model.example import Example
-from generator.solver.base import Rules
+from generator.solver.api import Example, Problem, ProblemCollector, Reader, Rules, SpecError, join, known
 from generator.solver.games.nyakuza.bidding import IllegalBid, clockwise_from, final_winners, resolve_bids
 from generator.solver.games.nyakuza.chance import put_tile
 from generator.solver.games.nyakuza.spec import WHARF_ORDERS, Board, NyakuzaSpec
 from generator.solver.games.nyakuza.state import Build, Choice, IllegalMove, NyakuzaState
-from generator.load.reader import Reader, known
-from generator.load.yamlio import join
 
 
 class Given:

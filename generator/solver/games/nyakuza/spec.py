@@ -12,12 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Mapping, NamedTuple, Sequence
 
-from generator.geometry.hexmap import HexMap
-from generator.model.game import Component, Game, PlayerColour
-from generator.solver.base import RuleKey, RulesSection
-from generator.load.reader import Reader, known
-from generator.load.yamlio import join
-from generator.common.units import describe
+from generator.solver.api import Component, Game, HexMap, PlayerColour, Reader, RuleKey, RulesSection, describe, join, known
 
 BOARD, TILE, KOBAN, STALL, BOAT, SCREEN = "board", "resource-tile", "koban", "stall", "boat", "screen"
 # every key of `rules:` with its meaning, declared once (docs/spec.md is written from it)
