@@ -134,7 +134,8 @@ def _build_options(args: argparse.Namespace) -> tuple[BuildOptions, str | None]:
                          reg_inset_mm=args.reg_inset)
     options = BuildOptions(sheet, args.out, args.theme, args.style, args.formats, shop=preset, press=args.press,
                            ink_limit=args.ink_limit, pdfx=args.pdfx, press_profile_file=args.press_profile,
-                           selection=Selection(args.players, args.only or ()), placeholders=args.placeholders)
+                           selection=Selection(args.players, args.only or ()), placeholders=args.placeholders,
+                           tts_url=args.tts_url)
     return options, printer_note
 
 

@@ -70,6 +70,9 @@ def add_build(sub: Any) -> argparse.ArgumentParser:
                    "a cross, the size) for every missing art file instead of stopping; the summary counts them")
     b.add_argument("--only", type=opt.only, metavar="SELECTOR[:N],...", help="replacement pieces: component or design "
                    "ids or globs (boat-red:2,koban,'screen-*'), N copies each (default: all); writes output/<game>-only/")
+    b.add_argument("--tts-url", metavar="URL", help="with --formats tts: the web address the tts/ folder will be "
+                   "uploaded to (https://example.org/tide/); the save loads its images from there instead of this "
+                   "computer's files (default: the spec's tts_url)")
     b.add_argument("--printer", metavar="NAME", help="the back offset pnp calibrate --save NAME measured for this "
                    "--paper and --duplex (a --back-offset given too is added to it)")
     return b

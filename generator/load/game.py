@@ -15,6 +15,7 @@ from generator.common.limits import MAX_PIECES, MAX_SEATS
 from generator.load.invariants import read_invariants
 from generator.load.components import ComponentReader
 from generator.load.placement import link_fits
+from generator.load.publishing import read_publishing
 from generator.load.reader import SLUG, Reader
 from generator.load.schema import keys
 from generator.load.yamlio import join, load_yaml
@@ -114,6 +115,7 @@ class _GameReader:
         colour_checks = self.colour_checks(r.field(top, "game", "colour_checks", ""), palette)
         self.check_seats(components, pmax)
         subtitle, edition, rulebook = (r.field(top, "game", k, "") or "" for k in ("subtitle", "edition", "rulebook"))
+        publishing = read_publishing(r, top, art)
         if game_id and self.folder.name != game_id and self.folder.resolve().parent == paths.COMPONENTS.resolve():
             r.add("id", f'expected "{self.folder.name}" (the folder name), got "{game_id}"')
         self.limit_pieces(components, len(colours))
@@ -127,7 +129,8 @@ class _GameReader:
             rules=frozen_map(rules),
             notes=tuple(frozen_map(n) for n in notes), provenance=frozen_map(r.provenance), icons=frozen_map(icons),
             rules_from=rules_from, colour_checks=colour_checks, subtitle=subtitle, edition=edition, rulebook=rulebook,
-            invariants=tuple(invariants))
+            invariants=tuple(invariants), cover=publishing.cover, rulebook_pdf=publishing.rulebook_pdf,
+            tts_url=publishing.tts_url)
 
     def link(self, parts: ComponentReader, raw: Any, art: dict[str, Any], components: list[Component]) -> None:
         """What components say of each other and of the art: art folders used, map tiles, fits."""

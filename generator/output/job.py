@@ -51,6 +51,9 @@ class Choices(Protocol):
     @property
     def standard(self) -> str: ...
 
+    @property
+    def tts_url(self) -> str | None: ...
+
 
 class Steps(Protocol):
     """Where a writer says what it is doing: a stage of so many steps, each ticked (a progress bar, or nothing)."""
