@@ -25,6 +25,7 @@ LIMITS = {                      # docs/reference/limits.md quotes these
     "font": 64 * MB,
     "press profile": 16 * MB,   # an ICC output profile (the largest press profiles are about 3 MB)
     "printer profiles": 1 * MB, # printers.json of pnp calibrate --save: a few hundred bytes a printer
+    "rulebook PDF": 64 * MB,    # the kit's rulebook (rulebook_pdf:): a 40-page rulebook with photographs is 20-40 MB
     "photo": 128 * MB,          # pnp calibrate's pictures: a 200 MP phone JPEG is 20-60 MB, an uncompressed
                                 # 600 dpi A4 colour TIFF scan 104 MB
 }

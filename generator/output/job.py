@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from generator.load.shops import Preset
     from generator.model.designs import DesignSpec
     from generator.model.game import Game
+    from generator.model.selection import Selection
     from generator.output.incremental import Memo
     from generator.output.press import Converter
     from generator.output.press_profile import PressProfile
@@ -53,6 +54,18 @@ class Choices(Protocol):
 
     @property
     def tts_url(self) -> str | None: ...
+
+    @property
+    def selection(self) -> Selection: ...
+
+    @property
+    def theme(self) -> Path | None: ...
+
+    @property
+    def style(self) -> str: ...
+
+    @property
+    def placeholders(self) -> bool: ...
 
 
 class Steps(Protocol):

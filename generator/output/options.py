@@ -103,4 +103,7 @@ def _more_problems(o: BuildOptions) -> list[Problem]:
                                        "to {formats}"))
     if o.tts_url is not None and (said := base_problem(o.tts_url)):
         problems.append(option_problem("{tts_url}: {said}", said=said))
+    if "kit" in o.formats and any(o.sheet.back_offset_mm):
+        problems.append(option_problem("{back_offset_mm} (or a printer profile) shifts the backs for one printer, and "
+                                       "a kit is printed on others: leave it out of a build with {formats} kit"))
     return problems
