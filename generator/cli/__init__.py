@@ -152,8 +152,8 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             for c in r.checks:
                 if c.ok is False and c.kind == "example" and "expected" in c.data:
                     _print_failed_example(c, out)
-                if c.kind == "colour" and c.ok is not True:     # the pair, the figures and the remedy, whole
-                    print(f"  colour: {c.detail}", file=out)
+                if c.data.get("severity") == "warning" and c.ok is not True:   # what, why and the remedy, whole
+                    print(f"  {c.kind}: {c.detail}", file=out)
                 elif c.ok is False and c.kind != "example" and c.detail != _short(c.detail):    # a failure, whole
                     print(f"  {c.name}: {c.detail}", file=out)
             print(file=out)

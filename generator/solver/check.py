@@ -12,6 +12,7 @@ from generator.solver.colour_checks import colour_checks
 from generator.load.examples import load_examples
 from generator.solver.examples import run_example
 from generator.solver.fits import fit_checks
+from generator.solver.flatten_checks import flatten_checks
 from generator.solver.inventory import inventory_checks
 from generator.solver.invariants import invariant_checks
 from generator.solver.registry import rules_for
@@ -74,7 +75,8 @@ def check_game(game: Game, extra_examples: Sequence[Path] = (), look: Any = None
     rules = rules_for(game)
     checks = (inventory_checks(game) + fit_checks(game) + rules.spec_checks() + invariant_checks(game)
               + unread_rules_checks(game, rules.rule_keys()) + note_checks(game)
-              + decision_checks(game) + colour_checks(game, *((look.palette, look.players) if look else ())))
+              + decision_checks(game) + colour_checks(game, *((look.palette, look.players) if look else ()))
+              + flatten_checks(game, look))
     files = [game.folder / "examples.yaml"] if (game.folder / "examples.yaml").is_file() else []
     for path in [*files, *extra_examples]:
         for ex in load_examples(path, list(rules.scenarios) if rules.has_module else None):

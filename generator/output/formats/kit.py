@@ -10,7 +10,6 @@ GUESS_OWN_PAGES = 3           # cover, contents, how-to: compiled again if the c
 
 
 def write(job: Job) -> Written:
-    from generator.load.theme import appearance
     from generator.output.formats.sheets import sheets_name
     from generator.output.kit_book import bind, cover_svg, page_count
     from generator.output.kit_pages import Parts, kit_data
@@ -19,7 +18,7 @@ def write(job: Job) -> Written:
     assert job.plan is not None                   # Format.plan: the sheets were laid out
     job.steps.stage(f"{job.game.id}: print-and-play kit", 1)
     o = job.options
-    look = appearance(job.game, o.theme, o.style, placeholders=o.placeholders)
+    look = job.look()
     cover = cover_svg(job.game, look)
     opened = open_rulebook(job.game)
     rulebook, notes = opened if opened else (None, [])
