@@ -121,14 +121,18 @@ def what_it_is(c: Component, fronts: list[DesignSpec]) -> str:
     """`round token, 20 x 20 mm, two-sided, 5 in each colour`."""
     kind = KIND_WORDS.get(c.kind, c.kind)
     shape = SHAPE_WORDS.get(c.shape, "")
-    w, h = (f"{rounded(v, 1):g}" for v in (c.width_mm, c.height_mm))     # 22.2, not 22.225 (7/8 in)
-    size = f"{w} mm across" if c.shape == "circle" else f"{w} {BY} {h} mm"
-    parts = [f"{shape} {kind}" if shape and shape not in kind else kind, size]
+    parts = [f"{shape} {kind}" if shape and shape not in kind else kind, size_words(c)]
     if any(s.back for s in fronts):
         parts.append("two-sided")
     if c.per_player:
         parts += [colours_words(fronts)]
     return ", ".join(p for p in parts if p)
+
+
+def size_words(c: Component) -> str:
+    """`63.5 × 88.9 mm`, or `20 mm across` for a round piece; to a tenth (22.2, not 22.225: 7/8 in)."""
+    w, h = (f"{rounded(v, 1):g}" for v in (c.width_mm, c.height_mm))
+    return f"{w} mm across" if c.shape == "circle" else f"{w} {BY} {h} mm"
 
 
 def colours_words(fronts: list[DesignSpec]) -> str:
@@ -163,9 +167,10 @@ def steps(specs: list[DesignSpec], plan: SheetPlan, parts: Parts, cut_files: boo
     """The how-to page: paper and scale, which pages and how, checking the backs, cutting, folding, boards."""
     o = plan.options
     fronts = [s for s in specs if s.face == "front"]
-    sample = fronts[0].component if fronts else None
-    measure = (f"After the first sheet, measure a piece: a {sample.name.lower()} is {sample.width_mm:g} {BY} "
-               f"{sample.height_mm:g} mm from cut to cut." if sample else "")
+    sample = measured(fronts, plan)
+    name = sample.name.lower() if sample else ""
+    measure = (f"After the first sheet, measure a piece: {'an' if name[:1] in tuple('aeiou') else 'a'} {name} "
+               f"should be {size_words(sample)} once cut." if sample else "")
     out = [{"title": "Print at actual size",
             "lines": [f"{PAPER_WORDS[o.paper]} paper, at 100 % (actual size): turn off \"fit to page\" or \"shrink "
                       "to fit\" in the print dialogue.", measure]},
@@ -187,6 +192,13 @@ def steps(specs: list[DesignSpec], plan: SheetPlan, parts: Parts, cut_files: boo
             "A board larger than the paper is split over pages labelled A1, A2, B1...: trim each along its dashed "
             "edge, lay it over its neighbour's overlap so the crosses meet, and tape or glue it from behind."]})
     return [{**s, "lines": [line for line in s["lines"] if line]} for s in out]
+
+
+def measured(fronts: list[DesignSpec], plan: SheetPlan) -> Component | None:
+    """The piece to measure the first sheet by: the first one on the first page that is not a tile of a board."""
+    by_id = {s.id: s.component for s in fronts}
+    page = next((p for p in plan.pages if p.placements and not tiled(p)), None)
+    return by_id.get(page.placements[0].design) if page else None
 
 
 def page_lines(plan: SheetPlan, parts: Parts) -> list[str]:
