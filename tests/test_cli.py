@@ -46,7 +46,7 @@ def test_unknown_game_is_one_line_and_exit_2():
                                   '0.125in are usual), got "-0.1in"'),
     (["build", "--bleed=1e3mm"], 'error: pnp build: argument --bleed: expected a length like "50mm", got "1e3mm"'),
     (["build", "--bleed=nan mm"], 'error: pnp build: argument --bleed: expected a length like "50mm", got "nan mm"'),
-    (["build", "--formats", "sheets,gif"], 'error: pnp build: argument --formats: expected a comma-separated list of sheets, shop, png, svg, tts, cut, cricut, got "sheets,gif"'),
+    (["build", "--formats", "sheets,gif"], 'error: pnp build: argument --formats: expected a comma-separated list of sheets, shop, png, svg, kit, tts, cut, cricut, got "sheets,gif"'),
     (["build", "--frobnicate"], "error: pnp: unrecognized arguments: --frobnicate"),
 ])
 def test_bad_options_are_one_line(argv, message):

@@ -21,9 +21,9 @@ from generator.output.options import BuildOptions
 
 
 def test_the_default_build_writes_the_four_formats_design_md_names():
-    """DESIGN.md: --formats defaults to sheets,shop,png,svg; tts, cut and cricut only when named."""
+    """DESIGN.md: --formats defaults to sheets,shop,png,svg; kit, tts, cut and cricut only when named."""
     assert formats.DEFAULT == ("sheets", "shop", "png", "svg")
-    assert {f.name for f in formats.named()} == {"sheets", "shop", "png", "svg", "tts", "cut", "cricut"}
+    assert {f.name for f in formats.named()} == {"sheets", "shop", "png", "svg", "kit", "tts", "cut", "cricut"}
 
 
 def _package(tmp_path: Path, name: str, modules: dict[str, str], monkeypatch) -> list[str]:

@@ -25,7 +25,7 @@ def nyakuza_tts(shared_builds) -> Path:
 def objects(folder: Path) -> list[dict]:
     """Every piece on the table, the ones in Bags (a pile of many copies) included."""
     out = []
-    for o in json.loads((folder / "tts" / f"{folder.name}.json").read_text())["ObjectStates"]:
+    for o in json.loads((folder / "tts" / f"{json.loads((folder / 'manifest.json').read_text())['game']}.json").read_text())["ObjectStates"]:
         out += o["ContainedObjects"] if o["Name"] == "Bag" else [o]
     return out
 

@@ -27,7 +27,7 @@ def nyakuza(shared_builds) -> Path:
 
 
 def table(folder: Path) -> list[dict]:
-    return json.loads((folder / "tts" / f"{folder.name}.json").read_text())["ObjectStates"]
+    return json.loads((folder / "tts" / f"{json.loads((folder / 'manifest.json').read_text())['game']}.json").read_text())["ObjectStates"]
 
 
 def image_of(objs: list[dict], nickname: str) -> Image.Image:

@@ -145,7 +145,8 @@ def _build_options(args: argparse.Namespace) -> tuple[BuildOptions, str | None]:
     options = BuildOptions(sheet, args.out, args.theme, args.style, args.formats, shop=preset, press=args.press,
                            ink_limit=args.ink_limit, pdfx=args.pdfx, press_profile_file=args.press_profile,
                            selection=Selection(args.players, args.only or ()), placeholders=args.placeholders,
-                           changed=args.changed, since=args.since, trust_rules=args.trust_rules)
+                           changed=args.changed, since=args.since, trust_rules=args.trust_rules,
+                           tts_url=args.tts_url)
     return options, printer_note
 
 
@@ -162,8 +163,8 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             for c in r.checks:
                 if c.ok is False and c.kind == "example" and "expected" in c.data:
                     _print_failed_example(c, out)
-                if c.kind == "colour" and c.ok is not True:     # the pair, the figures and the remedy, whole
-                    print(f"  colour: {c.detail}", file=out)
+                if c.data.get("severity") == "warning" and c.ok is not True:   # what, why and the remedy, whole
+                    print(f"  {c.kind}: {c.detail}", file=out)
                 if c.kind == "data" and c.ok is False:           # the first rows that break the column
                     _print_breaches(c, out)
                 elif c.ok is False and c.kind not in WHOLE_APART and c.detail != _short(c.detail):   # a failure, whole

@@ -89,7 +89,11 @@ def add_build(sub: Any) -> argparse.ArgumentParser:
 
 
 def add_change_options(b: argparse.ArgumentParser) -> None:
-    """pnp build's print diff: --changed and --since (docs/how-to/playtest-rounds.md)."""
+    """pnp build's print diff, --changed and --since (docs/how-to/playtest-rounds.md), and where a remote playtest's
+    images will be hosted, --tts-url (docs/how-to/tabletop-simulator.md)."""
+    b.add_argument("--tts-url", metavar="URL", help="with --formats tts: the web address the tts/ folder will be "
+                   "uploaded to (https://example.org/tide/); the save loads its images from there instead of this "
+                   "computer's files (default: the spec's tts_url)")
     b.add_argument("--changed", action="store_true", help="print only the designs new or changed since the set "
                    "marked printed (pnp printed), else since the last build of the same job; writes output/<job>-changed/ "
                    "with changes.txt: what to print and what to pull")

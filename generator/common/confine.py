@@ -28,6 +28,7 @@ LIMITS = {                      # docs/reference/limits.md quotes these
     "printer profiles": 1 * MB, # printers.json of pnp calibrate --save: a few hundred bytes a printer
     "allowed folders": 1 * MB,  # trusted.json of pnp trust: a few hundred bytes a folder
     "rules code": 1 * MB,       # one file of a game folder's rules package (the largest shipped module is 18 KB)
+    "rulebook PDF": 64 * MB,    # the kit's rulebook (rulebook_pdf:): a 40-page rulebook with photographs is 20-40 MB
     "photo": 128 * MB,          # pnp calibrate's pictures: a 200 MP phone JPEG is 20-60 MB, an uncompressed
                                 # 600 dpi A4 colour TIFF scan 104 MB
 }

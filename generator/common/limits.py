@@ -12,3 +12,4 @@ MAX_SEATS = 30             # player colours in a spec (the seat checks compare e
 MAX_PLAYERS = 100          # players.max: the setup table and the checks run once per player count
 MAX_DIGITS = 100           # digits of a whole number anywhere (docs/reference/limits.md); Python refuses 4,300 with a traceback
 MAX_INVARIANTS = 200       # invariants: of one spec; each is a fact over the whole set, proved in 2 s at most
+MAX_RULEBOOK_PAGES = 200  # pages of a kit's rulebook PDF (rulebook_pdf:); published rulebooks run 4 to 60 pages

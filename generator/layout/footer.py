@@ -78,6 +78,12 @@ def packed_footer(page: PackedPage) -> Footer:
 def how_to_print(options: SheetOptions, double: bool, duplex_pages: int) -> str:
     if not double:
         return "print single-sided"
+    return f"pages 1-{duplex_pages}: {backs_words(options)}"
+
+
+def backs_words(options: SheetOptions) -> str:
+    """How the pages that carry backs are printed (long, short or none; fold has no such pages): the footer's
+    words, and the print-and-play kit's."""
     if options.duplex == "none":
-        return f"pages 1-{duplex_pages}: backs on their own pages, not mirrored: print single-sided and cut each"
-    return f"pages 1-{duplex_pages}: print double-sided, {options.duplex}-edge flip"
+        return "backs on their own pages, not mirrored: print single-sided and cut each"
+    return f"print double-sided, {options.duplex}-edge flip"

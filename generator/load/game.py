@@ -15,6 +15,7 @@ from generator.common.limits import MAX_PIECES, MAX_SEATS
 from generator.load.invariants import read_invariants
 from generator.load.components import ComponentReader
 from generator.load.placement import link_fits
+from generator.load.publishing import read_publishing
 from generator.load.reader import SLUG, Reader
 from generator.load.schema import keys
 from generator.load.yamlio import join, load_yaml
@@ -112,11 +113,9 @@ class _GameReader:
         invariants = read_invariants(r, r.field(top, "game", "invariants", ""), components)
         notes = self.notes(r.field(top, "game", "notes", ""))
         colour_checks = self.colour_checks(r.field(top, "game", "colour_checks", ""), palette)
-        self.check_seats(components, pmax)
         subtitle, edition, rulebook = (r.field(top, "game", k, "") or "" for k in ("subtitle", "edition", "rulebook"))
-        if game_id and self.folder.name != game_id and self.folder.resolve().parent == paths.COMPONENTS.resolve():
-            r.add("id", f'expected "{self.folder.name}" (the folder name), got "{game_id}"')
-        self.limit_pieces(components, len(colours))
+        publishing = read_publishing(r, top, art)
+        self.check_whole(game_id, components, pmax, len(colours))
         if r.problems.problems:
             return None
         return Game(
@@ -127,7 +126,16 @@ class _GameReader:
             rules=frozen_map(rules),
             notes=tuple(frozen_map(n) for n in notes), provenance=frozen_map(r.provenance), icons=frozen_map(icons),
             rules_from=rules_from, colour_checks=colour_checks, subtitle=subtitle, edition=edition, rulebook=rulebook,
-            invariants=tuple(invariants))
+            invariants=tuple(invariants), cover=publishing.cover, rulebook_pdf=publishing.rulebook_pdf,
+            tts_url=publishing.tts_url)
+
+    def check_whole(self, game_id: str | None, components: list[Component], pmax: int | None, seats: int) -> None:
+        """What holds of the spec as a whole: seats for every player count, the piece limit, and a shipped game's id
+        being its folder's name."""
+        self.check_seats(components, pmax)
+        if game_id and self.folder.name != game_id and self.folder.resolve().parent == paths.COMPONENTS.resolve():
+            self.r.add("id", f'expected "{self.folder.name}" (the folder name), got "{game_id}"')
+        self.limit_pieces(components, seats)
 
     def link(self, parts: ComponentReader, raw: Any, art: dict[str, Any], components: list[Component]) -> None:
         """What components say of each other and of the art: art folders used, map tiles, fits."""

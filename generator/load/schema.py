@@ -91,6 +91,13 @@ SCHEMA: dict[str, Section] = {
         Field("subtitle", TEXT, "shown under the title on aids"),
         Field("edition", TEXT, "the edition printed"),
         Field("rulebook", TEXT, "where the rulebook text is, for reference"),
+        Field("rulebook_pdf", TEXT, "the rulebook as a PDF file inside the game folder (`rules.pdf`), bound into the "
+              "print-and-play kit (`--formats kit`) after its contents and how-to pages"),
+        Field("cover", TEXT, "the art (a name of `art:` with one file) on the print-and-play kit's cover",
+              shown_default="the art named `cover` or `emblem`, else the title alone"),
+        Field("tts_url", TEXT, "the web address the `tts/` folder will be uploaded to (`https://example.org/tide/`; a "
+              "closing `/` is added): the Tabletop Simulator save loads its images from there (`--tts-url` "
+              "overrides it)", shown_default="`file:///` addresses of the output folder"),
         Field("player_colours", LIST, "the seats, in order (section *player_colours*)", default=[]),
         Field("palette", MAPPING, "colour name -> `#rrggbb`, or `{colour: \"#rrggbb\", cmyk: [c, m, y, k]}` (percent) "
               "to fix its press colour; templates get it as `colours` (with `white` and `black`)", default={}),

@@ -252,6 +252,9 @@ class Game:
     subtitle: str = ""
     edition: str = ""
     rulebook: str = ""
+    rulebook_pdf: str = ""          # the rulebook PDF the kit binds in, relative to the folder (output/kit_rulebook.py)
+    cover: str = ""                 # the art name on the kit's cover ("": the title alone)
+    tts_url: str = ""               # where the Tabletop Simulator images will be hosted ("": file:/// addresses)
     icons: Mapping[str, str] = field(default_factory=dict)   # inline icons of rich text: name -> art path
     rules_from: str | None = None   # the rules package that referees it, when not its own id (a copy)
     palette_cmyk: Mapping[str, tuple[float, ...]] = field(default_factory=frozen_map)  # exact press colours (0-1)

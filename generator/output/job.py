@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Protocol, Union
 if TYPE_CHECKING:
     from generator.layout.plan import SheetOptions, SheetPlan
     from generator.load.shops import Preset
+    from generator.load.theme import Appearance
     from generator.model.designs import DesignSpec
     from generator.model.game import Game
+    from generator.model.selection import Selection
     from generator.output.incremental import Memo
     from generator.output.press import Converter
     from generator.output.press_profile import PressProfile
@@ -50,6 +52,21 @@ class Choices(Protocol):
 
     @property
     def standard(self) -> str: ...
+
+    @property
+    def tts_url(self) -> str | None: ...
+
+    @property
+    def selection(self) -> Selection: ...
+
+    @property
+    def theme(self) -> Path | None: ...
+
+    @property
+    def style(self) -> str: ...
+
+    @property
+    def placeholders(self) -> bool: ...
 
 
 class Steps(Protocol):
@@ -103,6 +120,13 @@ class Job:
 
         profile = self.options.press_profile
         return Converter(ink_limit, self.press_colours, profile.data if profile else None)
+
+    def look(self) -> Appearance:
+        """The build's appearance (theme and style applied), for a format that names or draws art files."""
+        from generator.load.theme import appearance
+
+        o = self.options
+        return appearance(self.game, o.theme, o.style, placeholders=o.placeholders)
 
     def each(self, path_of: Callable[[DesignSpec], str | None]) -> dict[str, str | None]:
         """Every design's file, for `Written.per_design`."""

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.common.errors import OptionError, Problem, option_problem
+from generator.common.hosting import base_problem, hosted_base
 from generator.layout.plan import SheetOptions
 from generator.model.designs import slugify
 from generator.model.selection import Selection
@@ -42,6 +43,7 @@ class BuildOptions:
     changed: bool = False             # print only what changed since the printed set (output/changes.py)
     since: Path | None = None         # with `changed`: the build (folder) to compare with
     trust_rules: bool = False         # run the game folder's own rules code (--trust-rules)
+    tts_url: str | None = None        # where the tts/ folder will be hosted (None: the spec's, else file:///)
     memo: Memo | None = field(default=None, compare=False, hash=False, repr=False)   # pnp serve's caches
     press_profile_file: InitVar[Path | None] = None   # the profile's file: read once the options make sense
 
@@ -49,6 +51,8 @@ class BuildOptions:
         problems = _problems(self, press_profile_file is not None)
         if problems:
             raise OptionError(problems)
+        if self.tts_url is not None:
+            object.__setattr__(self, "tts_url", hosted_base(self.tts_url))
         if press_profile_file is not None:
             from generator.output.press_profile import load_profile
             object.__setattr__(self, "press_profile", load_profile(press_profile_file))
@@ -133,4 +137,18 @@ def _problems(o: BuildOptions, profile_file: bool) -> list[Problem]:
     if (o.press_profile is not None or profile_file) and not o.cmyk:
         problems.append(option_problem("{press_profile} separates CMYK files: add {press}, or {shop} with a CMYK "
                                        "shop such as dtc"))
+    return problems + _more_problems(o)
+
+
+def _more_problems(o: BuildOptions) -> list[Problem]:
+    """The hosted Tabletop Simulator save's and the print-and-play kit's refusals."""
+    problems: list[Problem] = []
+    if o.tts_url is not None and "tts" not in o.formats:
+        problems.append(option_problem("{tts_url} says where the Tabletop Simulator images will be hosted: add tts "
+                                       "to {formats}"))
+    if o.tts_url is not None and (said := base_problem(o.tts_url)):
+        problems.append(option_problem("{tts_url}: {said}", said=said))
+    if "kit" in o.formats and any(o.sheet.back_offset_mm):
+        problems.append(option_problem("{back_offset_mm} (or a printer profile) shifts the backs for one printer, and "
+                                       "a kit is printed on others: leave it out of a build with {formats} kit"))
     return problems

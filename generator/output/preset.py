@@ -172,24 +172,14 @@ def write_per_deck(designs_pdf: Path, folder: Path, specs: list[DesignSpec], dec
 
     page_of = {s.id: i for i, s in enumerate(specs)}
     face = {s.id: s.face for s in specs}
-    names = FileNames(folder, preset)
-    files = {d.component: names.name("deck", f'deck "{d.component}"', component=d.component)
-             for d in deck_list if d.product is not None}
+    files = deck_files(folder, deck_list, preset)
     with pikepdf.open(designs_pdf) as src:
         for deck in deck_list:
             if deck.product is None:
                 continue
             out = pikepdf.new()
-            order = []
-            for s in deck.fronts:
-                for _ in range(s.count):
-                    order.append([s.id] + ([s.back] if s.back else []))
-            if preset.page_order == "back-front":
-                sequence = [p for pair in order for p in reversed(pair)]
-            else:
-                sequence = [pair[0] for pair in order] + [pair[1] for pair in order if len(pair) > 1]
             forms: dict[str, object] = {}
-            for design in sequence:
+            for design in deck_sequence(deck, preset):
                 if design not in forms:                 # each design stored once, drawn on every page it fills
                     forms[design] = out.copy_foreign(src.pages[page_of[design]].as_form_xobject())
                 _add_page(out, forms[design], src.pages[page_of[design]].mediabox, deck.product, deck.scale, bleed_mm,
@@ -201,6 +191,24 @@ def write_per_deck(designs_pdf: Path, folder: Path, specs: list[DesignSpec], dec
             for _ in deck.fronts:
                 tick()
     return len(files)
+
+
+def deck_files(folder: Path, deck_list: list[Deck], preset: Preset) -> dict[str, str]:
+    """Each printed deck's file in the shop folder, by component (every name checked: FileNames)."""
+    names = FileNames(folder, preset)
+    return {d.component: names.name("deck", f'deck "{d.component}"', component=d.component)
+            for d in deck_list if d.product is not None}
+
+
+def deck_sequence(deck: Deck, preset: Preset) -> list[str]:
+    """The design on each page of a deck's file, in the preset's page order: every copy of every card."""
+    order = []
+    for s in deck.fronts:
+        for _ in range(s.count):
+            order.append([s.id] + ([s.back] if s.back else []))
+    if preset.page_order == "back-front":
+        return [p for pair in order for p in reversed(pair)]
+    return [pair[0] for pair in order] + [pair[1] for pair in order if len(pair) > 1]
 
 
 def _add_page(out, form, box, product: Product, scale: float, bleed_mm: float, turn: int = 0) -> None:

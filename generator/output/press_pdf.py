@@ -313,18 +313,19 @@ def _pil_of(obj, kind: str):
     return pikepdf.PdfImage(obj).as_pil_image()
 
 
-def flattened_note(game_id: str, pages: int, standard: Standard) -> list[str]:
-    """The build summary's line when `to_press` had to flatten pages (PDF/X-1a allows no transparency)."""
+def flattened_note(game_id: str, pages: int, standard: Standard, causes: str = "") -> list[str]:
+    """The build summary's line when `to_press` had to flatten pages (PDF/X-1a allows no transparency), with
+    what carries the transparency and what to change (output/flatten_cause.py)."""
     if not pages:
         return []
     return [f"{game_id}: {pages} page{'s' if pages != 1 else ''} drawn with transparency flattened into "
-            f"{FLATTEN_DPI} dpi images, as {standard.version} allows no transparency"]
+            f"{FLATTEN_DPI} dpi images, as {standard.version} allows no transparency" + (f": {causes}" if causes else "")]
 
 
 def to_press(src: Path, target: Path, convert: Converter, title: str, standard: Standard | None = None,
-             profile: PressProfile | None = None) -> int:
+             profile: PressProfile | None = None) -> list[int]:
     """Write `target`: `src` with every colour DeviceCMYK, declared PDF/X (`standard`, default PDF/X-4) for
-    `profile` (default the shipped one). Returns how many pages had to be flattened (PDF/X-1a only)."""
+    `profile` (default the shipped one). Returns the pages (0-based) that had to be flattened (PDF/X-1a only)."""
     standard = standard or STANDARDS["4"]
     profile = profile or load_profile(None)
     with pikepdf.open(src, allow_overwriting_input=True) as pdf:
@@ -347,4 +348,4 @@ def to_press(src: Path, target: Path, convert: Converter, title: str, standard: 
     problems = preflight(target, standard)
     if problems:                                   # a bug of ours, never the user's input: say what and where
         raise RuntimeError(f"{target.name} is not {standard.version}: " + "; ".join(problems))
-    return len(flat)
+    return flat

@@ -1,6 +1,7 @@
 """Tabletop Simulator: every deck as image sheets of at most 10 x 7 cards (the last slot kept for the hidden
 card), a back image per deck, tiles, tokens and boards as custom tiles and tokens, and one saved-object JSON
-that loads them all from the local files (`file:///` addresses of the finished output folder).
+that loads them all from the local files (`file:///` addresses of the finished output folder), or from the web
+folder the images will be uploaded to (`--tts-url`, the spec's `tts_url:`).
 
 Counts are kept: a design printed 40 times is 40 objects drawing one image. Fold-up pieces (standees,
 screens) have no flat counterpart and are named in the build summary.
@@ -16,8 +17,10 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
 
+from generator.common.hosting import hosted
 from generator.model.designs import DesignSpec, fronts_by_component
 from generator.output.mask import outline_mask
 from generator.output.png import Raster, rasterise, save_image, write_png
@@ -86,15 +89,16 @@ def _lay_out(piles: list[tuple[list[dict], tuple[float, float]]]) -> list[dict]:
 
 
 def write_tts(designs_pdf: Path, stage: Path, final: Path, specs: list[DesignSpec], title: str, bleed_mm: float,
-              tick=lambda: None) -> tuple[int, list[str]]:
-    """Write stage/ (images and <game>.json); addresses point at `final`, where stage/ ends up."""
+              tick=lambda: None, base_url: str | None = None, game_id: str | None = None) -> tuple[int, list[str]]:
+    """Write stage/ (images and <game>.json, named after `game_id`, else the output folder); addresses point at
+    `final`, where stage/ ends up, or, given a `base_url`, at the web folder the user uploads it to."""
     import pypdfium2 as pdfium
 
     page_of = {s.id: i for i, s in enumerate(specs)}
     by_id = {s.id: s for s in specs}
     groups = fronts_by_component(specs)
     piles, skipped, files = [], [], 0
-    url = lambda name: (final / name).resolve().as_uri()  # noqa: E731
+    url = _addresses(final, base_url)
     pdf = pdfium.PdfDocument(str(designs_pdf))
     try:
         for cid, fronts in groups.items():
@@ -114,10 +118,17 @@ def write_tts(designs_pdf: Path, stage: Path, final: Path, specs: list[DesignSpe
     saved = {"SaveName": title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
              "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": _lay_out(piles), "TabStates": {},
              "VersionNumber": ""}
-    name = f"{final.parent.name}.json"
-    (stage / name).write_text(json.dumps(saved, indent=1, sort_keys=False), encoding="utf-8")
-    notes = [f"{final.parent.name}: not written for Tabletop Simulator (fold-up pieces): {', '.join(skipped)}"] if skipped else []
+    game = game_id or final.parent.name
+    (stage / f"{game}.json").write_text(json.dumps(saved, indent=1, sort_keys=False), encoding="utf-8")
+    notes = [f"{game}: not written for Tabletop Simulator (fold-up pieces): {', '.join(skipped)}"] if skipped else []
     return files + 1, notes
+
+
+def _addresses(final: Path, base_url: str | None) -> Callable[[str], str]:
+    """A file's address in the save: below the hosting base (quoted), else the finished folder's file:/// one."""
+    if base_url:
+        return lambda name: hosted(base_url, name)
+    return lambda name: (final / name).resolve().as_uri()
 
 
 def _deck(pdf, page_of, by_id, cid, fronts, bleed_mm, stage, url) -> tuple[list, int]:

@@ -13,6 +13,7 @@ from generator.solver.data_checks import data_checks
 from generator.load.examples import load_examples
 from generator.solver import guard
 from generator.solver.fits import fit_checks
+from generator.solver.flatten_checks import flatten_checks
 from generator.solver.inventory import inventory_checks
 from generator.solver.invariants import invariant_checks
 from generator.solver.registry import load_rules
@@ -81,6 +82,7 @@ def check_game(game: Game, extra_examples: Sequence[Path] = (), look: Any = None
               + note_checks(game)
               + decision_checks(game) + colour_checks(game, *((look.palette, look.players) if look else ())))
     checks.extend(data_checks(game))
+    checks.extend(flatten_checks(game, look))
     files = [game.folder / "examples.yaml"] if (game.folder / "examples.yaml").is_file() else []
     for path in [*files, *extra_examples]:
         for ex in load_examples(path, list(rules.scenarios) if rules.has_module else None):

@@ -8,6 +8,7 @@ from generator.output.job import Choices, Format, Job, Written
 
 def write(job: Job) -> Written:
     from generator.output.pdfx import STANDARDS
+    from generator.output.flatten_cause import flatten_causes
     from generator.output.press_pdf import flattened_note, to_press
     from generator.output.shop import write_boxed
 
@@ -19,7 +20,8 @@ def write(job: Job) -> Written:
     flat = to_press(boxed, job.stage / name, job.converter(job.options.ink_limit or 300),
                     f"{job.game.title} (press)", standard, job.options.press_profile)
     job.steps.tick()
-    return Written(1, listed=(("press", name),), notes=tuple(flattened_note(job.game.id, flat, standard)))
+    causes = flatten_causes(job.game, job.look(), [job.specs[i] for i in flat], job.svgs) if flat else ""
+    return Written(1, listed=(("press", name),), notes=tuple(flattened_note(job.game.id, len(flat), standard, causes)))
 
 
 def _asked(options: Choices) -> bool:

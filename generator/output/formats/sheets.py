@@ -12,7 +12,7 @@ def write(job: Job) -> Written:
 
     assert job.plan is not None               # Format.plan: the build laid the sheets out
     job.steps.stage(f"{job.game.id}: sheets", 1)
-    name = f"{job.game.id}-{job.sheet.paper}.pdf"
+    name = sheets_name(job)
     pages = {s.id: i + 1 for i, s in enumerate(job.specs)}
     (job.stage / name).write_bytes(sheets_pdf(job.runner, job.plan, pages, "designs.pdf", job.game.title))
     listed: tuple[tuple[str, str | list[str]], ...] = ()
@@ -23,6 +23,11 @@ def write(job: Job) -> Written:
         listed = (("calibration", calibration),)
     job.steps.tick()
     return Written(1 + len(listed), listed=listed, main=name)
+
+
+def sheets_name(job: Job) -> str:
+    """`<game>-<paper>.pdf`: the sheets' file, which the print-and-play kit binds in."""
+    return f"{job.game.id}-{job.sheet.paper}.pdf"
 
 
 FORMAT = Format("sheets", "home-print PDF sheets", 10, write, default=True,

@@ -11,8 +11,12 @@ def write(job: Job) -> Written:
     job.steps.stage(f"{job.game.id}: Tabletop Simulator", len({s.component.id for s in job.specs}))
     folder = job.stage / "tts"
     folder.mkdir()
+    base = job.options.tts_url or job.game.tts_url or None      # the option's, else the spec's: hosted images
     files, notes = write_tts(job.designs_pdf, folder, job.target / "tts", job.specs, job.game.title,
-                             job.sheet.bleed_mm, job.steps.tick)
+                             job.sheet.bleed_mm, job.steps.tick, base, job.game.id)
+    if base:
+        notes.append(f"{job.game.id}: the Tabletop Simulator save loads its images from {base}: upload the files of "
+                     "tts/ there before sharing it")
     return Written(files, notes=tuple(notes))
 
 
