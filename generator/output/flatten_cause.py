@@ -26,7 +26,7 @@ REMEDY = "use solid colours and opaque pictures, or flatten them in your editor"
 
 
 def flatten_causes(game: Game, look: Appearance, designs: Iterable[DesignSpec], svgs: Mapping[str, str]) -> str:
-    """`art/sea.svg uses opacity 0.5; use solid colours ...`: what carries the transparency of `designs` (`svgs`:
+    """`art/wave.svg uses opacity 0.5; use solid colours ...`: what carries the transparency of `designs` (`svgs`:
     each design's SVG, which tells the art it placed from the art it could have)."""
     causes: dict[str, str] = {}
     unexplained: list[str] = []
