@@ -16,6 +16,7 @@ from generator.common.errors import Problem, display_path
 
 MAX_FILES = 10_000          # files and folders of a copied game: Nyakuza, the largest shipped one, has under 200
 MAX_BYTES = 500 * MB        # of a copied game: a dozen of the largest art files (40 MB) and fonts (64 MB)
+MAX_IMAGE_BYTES = 4096 * MB  # of a folder of card images (pnp new --images): a cube of 3,000 scans is about 1 GB
 SKIPPED = {"__pycache__"}
 CHUNK = 1 * MB
 
@@ -23,8 +24,9 @@ CHUNK = 1 * MB
 class BoundedCopy:
     """A bounded copy of a folder's own regular files and folders, refusing anything else."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, max_bytes: int = MAX_BYTES, what: str = "a game folder"):
         self.root, self.files, self.bytes = root, 0, 0
+        self.max_bytes, self.what = max_bytes, what
 
     def tree(self, source: Path, dest: Path) -> None:
         stack = [(source, dest)]
@@ -77,13 +79,17 @@ class BoundedCopy:
     def _count(self, files: int, size: int) -> None:
         self.files, self.bytes = self.files + files, self.bytes + size
         if self.files > MAX_FILES:
-            raise self._refused(self.root, f"more than {MAX_FILES:,} files and folders; expected a game folder")
-        if self.bytes > MAX_BYTES:
-            raise self._refused(self.root, f"more than {MAX_BYTES // MB} MB of files; expected a game folder")
+            raise self._refused(self.root, f"more than {MAX_FILES:,} files and folders; expected {self.what}")
+        if self.bytes > self.max_bytes:
+            raise self._refused(self.root, f"more than {_size(self.max_bytes)} of files; expected {self.what}")
 
     @staticmethod
     def _refused(path: Path | str, message: str) -> ConfinementError:
         return ConfinementError(Problem(message, display_path(path), "pnp new"))
+
+
+def _size(n: int) -> str:
+    return f"{n // (1024 * MB)} GB" if n >= 1024 * MB else f"{n // MB} MB"
 
 
 def _kind(mode: int) -> str:

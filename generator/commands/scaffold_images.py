@@ -19,7 +19,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.commands.bounded_copy import BoundedCopy
+from generator.commands.bounded_copy import MAX_IMAGE_BYTES, BoundedCopy
 from generator.common.confine import kind_of, read_bytes
 from generator.common.errors import OptionError, Problem, PunchboardError, display_path
 from generator.load.game import load_game
@@ -108,7 +108,7 @@ class ImageDeck:
     def write(self, target: Path, name: str) -> None:
         """Copy the images into `target` and write its spec, then check the game as its build will."""
         sources: dict[Path, Path] = {}          # each copy -> the user's file it was copied from
-        copy = BoundedCopy(self.images)
+        copy = BoundedCopy(self.images, MAX_IMAGE_BYTES, "a folder of card images")
         (target / "fronts").mkdir()
         for src in self._pictures(self.images):
             copy.file(src, target / "fronts" / src.name)
@@ -116,7 +116,7 @@ class ImageDeck:
         back = None
         if self.back is not None and self.back.is_dir():
             (target / "backs").mkdir()
-            backs = BoundedCopy(self.back)
+            backs = BoundedCopy(self.back, MAX_IMAGE_BYTES, "a folder of card backs")
             for src in self._pictures(self.back):
                 backs.file(src, target / "backs" / src.name)
                 sources[target / "backs" / src.name] = src
