@@ -8,46 +8,20 @@ from __future__ import annotations
 import dataclasses
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
-from generator.common.errors import ProblemCollector, SpecError
+from generator.common.errors import ProblemCollector
 from generator.model.game import Component
 from generator.load import components, load_game, schema
 from generator.load.components import COMPONENT_KEYS, FILLED_LATER, RULES, Key, Rule, table_problems, walk
 from generator.load.piece import GameParts, Piece
 from generator.load.reader import Reader
 from generator.load.values import ValueReader
+from test_spec_errors import VALID, errors, write_game   # the same small spec and helpers
 
 ROOT = Path(__file__).parent.parent
-
-VALID = """\
-id: mini
-title: Mini
-players: 2
-components:
-  - id: card
-    kind: card
-    size: [63.5mm, 88.9mm]
-    front: demo/plain.svg.j2
-    rows:
-      - {title: One, colour: "#ff0000"}
-"""
-
-
-def write_game(tmp_path: Path, text: str) -> Path:
-    folder = tmp_path / "mini"
-    folder.mkdir(exist_ok=True)
-    (folder / "game.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
-    return folder
-
-
-def errors(folder: Path) -> list[str]:
-    with pytest.raises(SpecError) as exc:
-        load_game(folder)
-    return [str(p).replace(str(folder), "GAME") for p in exc.value.problems]
 
 
 def test_every_schema_key_has_one_entry_and_every_component_field_is_filled():
