@@ -16,7 +16,7 @@ from typing import Any
 from generator.common.config import blocking, config_dir, read_config, unwritable, write_config
 from generator.common.units import MAX_BACK_OFFSET_MM, MAX_DIGITS, describe, rounded
 from generator.common.errors import OptionError, Problem, ProblemCollector, did_you_mean, display_path
-from generator.layout.plan import PAPERS_MM
+from generator.layout.paper import parse_paper
 
 FILE = "printers.json"
 SAVED, SAVES = "printer profiles", "pnp calibrate --save"     # what the file keeps, and who writes it
@@ -90,11 +90,19 @@ def _printers(data: Any, c: ProblemCollector) -> dict:
             continue
         for setting, entry in settings.items():
             paper, _, duplex = setting.rpartition("-")
-            if paper not in PAPERS_MM or duplex not in ("long", "short"):
-                c.add(f"{where}.{_key(setting)}", f"expected a paper ({', '.join(PAPERS_MM)}), \"-\" and a flip "
-                                                  "(long or short), like a4-long")
+            if not _kept_paper(paper) or duplex not in ("long", "short"):
+                c.add(f"{where}.{_key(setting)}", "expected a paper (a4, letter, a3, tabloid or a size like "
+                                                  "216x356mm), \"-\" and a flip (long or short), like a4-long")
             _measured(entry, f"{where}.{_key(setting)}", c)
     return printers
+
+
+def _kept_paper(paper: str) -> bool:
+    """A paper as a build names it (a4, or 215.9x355.6mm): a key written otherwise would never be found."""
+    try:
+        return parse_paper(paper) == paper
+    except ValueError:
+        return False
 
 
 def _measured(entry: Any, where: str, c: ProblemCollector) -> None:

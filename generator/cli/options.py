@@ -42,6 +42,15 @@ def any_case(options: tuple[str, ...] | list[str]):
     return choice
 
 
+def paper(text: str) -> str:
+    """--paper: a named paper in any case, or a size WxH within the layout's bounds (layout/paper.py)."""
+    from generator.layout.paper import parse_paper
+    try:
+        return parse_paper(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def bleed_length(text: str) -> float:
     """--bleed however it is spelled (--bleed=-3mm too): a length from 0 to MAX_BLEED_MM."""
     try:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from generator.common.units import rounded
 from dataclasses import dataclass, field
 
-PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "tabloid": (279.4, 431.8)}
+from generator.layout.paper import PAPERS_MM as PAPERS_MM, paper_mm   # still importable from here
+
 MARKS = ("crop", "lines", "both", "none")
 DUPLEX = ("long", "short", "none", "fold")   # fold: each back beside its front (layout/fold.py)
 
@@ -36,7 +37,7 @@ class SheetOptions:
 
     @property
     def page_mm(self) -> tuple[float, float]:
-        return PAPERS_MM[self.paper]
+        return paper_mm(self.paper)
 
 
 @dataclass(frozen=True)
