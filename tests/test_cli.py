@@ -34,6 +34,7 @@ def test_unknown_game_is_one_line_and_exit_2():
 
 @pytest.mark.parametrize("argv, message", [
     (["build", "--paper", "a5"], 'error: pnp build: argument --paper: expected one of a3, a4, letter, tabloid, '
+                                 'or a size WxH with a unit like 216x356mm or 8.5x14in (each side 100 to 1,200 mm), '
                                  'got "a5"'),
     (["build", "--bleed", "three"], 'error: pnp build: argument --bleed: expected a length like "50mm", got "three"'),
     (["build", "--back-offset", "1"], 'error: pnp build: argument --back-offset: expected X,Y in millimetres, each '

@@ -59,7 +59,8 @@ def test_choices_are_taken_in_any_case(argv, name, value):
                                     '(did you mean "crop"?)'),
     (["build", "--duplex", "lnog"], 'argument --duplex: expected one of long, short, none, fold, got "lnog" '
                                     '(did you mean "long"?)'),
-    (["build", "--paper", "leter"], 'argument --paper: expected one of a3, a4, letter, tabloid, got "leter" '
+    (["build", "--paper", "leter"], 'argument --paper: expected one of a3, a4, letter, tabloid, or a size WxH with a '
+                                    'unit like 216x356mm or 8.5x14in (each side 100 to 1,200 mm), got "leter" '
                                     '(did you mean "letter"?)'),
     (["biuld"], 'argument COMMAND: expected one of list, build, printed, check, serve, new, trust, calibrate, solve, got "biuld" '
                 '(did you mean "build"?)'),

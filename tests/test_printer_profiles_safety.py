@@ -62,7 +62,7 @@ BAD_FILES = {                     # printers.json -> what the one line says (aft
                      "printers.office.a4-long: expected a measurement (back_offset_mm, rotation_deg, scale), got [1, 2]"),
     "printer a list": ('{"printers": {"office": [1]}}', "printers.office: expected a mapping of paper and flip"),
     "no such paper": ('{"printers": {"office": {"a5-long": {"back_offset_mm": [0, 0]}}}}',
-                      "printers.office.a5-long: expected a paper (a4, letter, a3, tabloid)"),
+                      "printers.office.a5-long: expected a paper (a4, letter, a3, tabloid or a size like 216x356mm)"),
     "bad printer name": ('{"printers": {"../x\\n": {}}}', 'printers."../x\\n": expected a printer name of letters'),
     "unknown key": ('{"printers": {"office": {"a4-long": {"back_offset_mm": [0, 0], "offset": 1}}}}',
                     "printers.office.a4-long.offset: unknown key"),

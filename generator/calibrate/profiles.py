@@ -16,14 +16,15 @@ from typing import Any
 from generator.common.config import blocking, config_dir, read_config, unwritable, write_config
 from generator.common.units import MAX_BACK_OFFSET_MM, MAX_DIGITS, describe, rounded
 from generator.common.errors import OptionError, Problem, ProblemCollector, did_you_mean, display_path
-from generator.layout.plan import PAPERS_MM
+from generator.layout.paper import parse_paper
+from generator.layout.plan import BACK_SCALES
 
 FILE = "printers.json"
 SAVED, SAVES = "printer profiles", "pnp calibrate --save"     # what the file keeps, and who writes it
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}")
 MEASURED = ("back_offset_mm", "rotation_deg", "scale")   # what pnp calibrate --save keeps for a paper and flip
 MAX_TURN_DEG = 45.0       # a back turned further is not a printer's error but another sheet
-SCALES = (0.5, 2.0)       # a back printed at under half or over twice its front's size is not this sheet
+SCALES = BACK_SCALES      # a back printed at under half or over twice its front's size is not this sheet
 
 
 def _read() -> dict:
@@ -90,11 +91,19 @@ def _printers(data: Any, c: ProblemCollector) -> dict:
             continue
         for setting, entry in settings.items():
             paper, _, duplex = setting.rpartition("-")
-            if paper not in PAPERS_MM or duplex not in ("long", "short"):
-                c.add(f"{where}.{_key(setting)}", f"expected a paper ({', '.join(PAPERS_MM)}), \"-\" and a flip "
-                                                  "(long or short), like a4-long")
+            if not _kept_paper(paper) or duplex not in ("long", "short"):
+                c.add(f"{where}.{_key(setting)}", "expected a paper (a4, letter, a3, tabloid or a size like "
+                                                  "216x356mm), \"-\" and a flip (long or short), like a4-long")
             _measured(entry, f"{where}.{_key(setting)}", c)
     return printers
+
+
+def _kept_paper(paper: str) -> bool:
+    """A paper as a build names it (a4, or 215.9x355.6mm): a key written otherwise would never be found."""
+    try:
+        return parse_paper(paper) == paper
+    except ValueError:
+        return False
 
 
 def _measured(entry: Any, where: str, c: ProblemCollector) -> None:
@@ -171,6 +180,12 @@ def save(name: str, paper: str, duplex: str, measured: dict) -> Path:
 
 def back_offset(name: str, paper: str, duplex: str) -> tuple[float, float]:
     """The back offset NAME measured for this paper and flip; one clear line when there is none."""
+    x, y = _entry(name, paper, duplex)["back_offset_mm"]
+    return float(x), float(y)
+
+
+def _entry(name: str, paper: str, duplex: str) -> dict:
+    """What NAME measured for this paper and flip (checked by _read); one clear line when there is none."""
     printers = _read()
     if name not in printers:
         known = sorted(printers)
@@ -183,22 +198,26 @@ def back_offset(name: str, paper: str, duplex: str) -> tuple[float, float]:
         raise OptionError(f'--printer {name}: not measured for {paper} paper, {duplex}-edge flip (it has: {have}); '
                           f"print calibration-{paper}.pdf built with --duplex {duplex} and run pnp calibrate ... "
                           f"--save {name}")
-    x, y = entry["back_offset_mm"]
-    return float(x), float(y)
+    return entry
 
 
-def build_offset(name: str, paper: str, duplex: str, given: tuple[float, float]) -> tuple[tuple[float, float], str]:
-    """`pnp build --printer NAME`: the profile's offset plus any --back-offset, and the summary's line about it."""
+def build_offset(name: str, paper: str, duplex: str,
+                 given: tuple[float, float]) -> tuple[tuple[float, float], float, str]:
+    """`pnp build --printer NAME`: the profile's offset plus any --back-offset, the back scale it measured (within
+    SCALES, as _read checked), and the summary's line about both."""
     check_name(name)
     if duplex not in ("long", "short"):
         raise OptionError(f"--printer {name}: a printer profile shifts backs printed on the other side of the sheet; "
                           f"with --duplex {duplex} there are none: use --duplex long or short, or leave --printer out")
-    base = back_offset(name, paper, duplex)
+    entry = _entry(name, paper, duplex)
+    base, scale = entry["back_offset_mm"], float(entry.get("scale", 1.0))
     total = (rounded(base[0] + given[0], 3) + 0.0, rounded(base[1] + given[1], 3) + 0.0)
     if any(abs(v) > MAX_BACK_OFFSET_MM for v in total):
         raise OptionError(f"--printer {name} with --back-offset: backs shifted by {total[0]:g},{total[1]:g} mm; "
                           f"expected each from -{MAX_BACK_OFFSET_MM:g} to {MAX_BACK_OFFSET_MM:g}")
     extra = f" plus --back-offset {given[0]:g},{given[1]:g}" if any(given) else ""
+    drawn = "" if scale == 1 else (f"; backs drawn at {100 / scale:.2f} % about their centre (it prints them at "
+                                   f"{scale * 100:.2f} % of the fronts' size)")
     note = (f'printer profile "{name}" ({paper}, {duplex}-edge flip): backs shifted by '
-            f"{total[0]:g},{total[1]:g} mm{extra}")
-    return total, note
+            f"{total[0]:g},{total[1]:g} mm{extra}{drawn}")
+    return total, scale, note

@@ -6,13 +6,18 @@ import argparse
 import json
 from typing import TextIO
 
+from generator.common.errors import OptionError
 from generator.common.units import rounded
+from generator.layout.paper import PAPERS_MM
 from generator.calibrate import profiles
 from generator.calibrate.command import calibrate
 from generator.calibrate.report import as_json, suggested, words
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
+    if args.paper is not None and args.paper not in PAPERS_MM:
+        raise OptionError(f"pnp calibrate --paper {args.paper}: a calibration sheet's code names {', '.join(PAPERS_MM)} "
+                          "only; calibrate on the named paper nearest in size, or by eye (docs: Calibrating a printer)")
     if args.save is not None:
         profiles.check_name(args.save)          # a bad name, or a printers.json that cannot be added to,
         profiles.check_file()                   # fails before the pictures are read

@@ -42,6 +42,15 @@ def any_case(options: tuple[str, ...] | list[str]):
     return choice
 
 
+def paper(text: str) -> str:
+    """--paper: a named paper in any case, or a size WxH within the layout's bounds (layout/paper.py)."""
+    from generator.layout.paper import parse_paper
+    try:
+        return parse_paper(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def bleed_length(text: str) -> float:
     """--bleed however it is spelled (--bleed=-3mm too): a length from 0 to MAX_BLEED_MM."""
     try:
@@ -168,7 +177,8 @@ def formats_help() -> str:
 
 # how the command line spells each build option the library names in a problem (output/options.py); a field
 # not here is spelled --field
-FLAGS = {"back_offset_mm": "--back-offset", "reg_inset_mm": "--reg-inset", "sheet": "the sheet options"}
+FLAGS = {"back_offset_mm": "--back-offset", "reg_inset_mm": "--reg-inset", "sheet": "the sheet options",
+         "back_scale": "the printer profile's scale"}
 
 
 def flag(field: str) -> str:

@@ -21,8 +21,9 @@ def add_games(p: argparse.ArgumentParser) -> None:
 
 
 def add_paper(p: argparse.ArgumentParser, help: str, default: str | None) -> None:
-    """--paper, any case, one of the papers the layout knows."""
-    p.add_argument("--paper", choices=sorted(PAPERS_MM), type=opt.any_case(sorted(PAPERS_MM)), default=default, help=help)
+    """--paper, any case: a paper the layout knows, or a size WxH (layout/paper.py)."""
+    p.add_argument("--paper", type=opt.paper, default=default, metavar="PAPER",
+                   help=f"{help}; {', '.join(sorted(PAPERS_MM))} or a size like 216x356mm or 8.5x14in")
 
 
 def add_list(sub: Any) -> argparse.ArgumentParser:

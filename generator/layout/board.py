@@ -14,6 +14,7 @@ import string
 from generator.common.units import rounded
 from generator.common.errors import OptionError
 from generator.layout.pack import printable
+from generator.layout.paper import paper_words
 from generator.layout.plan import MARK_MAX_MM, MARK_OFFSET_MM, Line, Page, PieceInput, Placement, SheetOptions, Text
 from generator.layout.turn import turned_size
 
@@ -85,7 +86,7 @@ def tile_board(piece: PieceInput, options: SheetOptions, first_index: int, title
             texts = [Text(area.x, area.y + 7.5, label, 20, "start", 700),
                      Text(area.x + 16, area.y + 4.2, f"{title} · sheet {sheet[0] + len(pages)} "
                           f"of {sheet[1]} · tile {label} of {len(rows) * len(cols)} ({len(rows)} rows x {len(cols)} columns) · "
-                          f"{options.paper.upper()} at 100 % (actual size) · print single-sided", 6.5),
+                          f"{paper_words(options.paper)} at 100 % (actual size) · print single-sided", 6.5),
                      Text(area.x + 16, area.y + 8.2, _instructions(c, r), 6.5)]
             lines += _assembly_map(area.x + area.w, area.y + 1, r, c, len(rows), len(cols))
             pages.append(Page(first_index + len(pages), "front", (place,), tuple(lines), (), tuple(texts)))

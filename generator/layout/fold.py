@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from generator.common.units import rounded
 from generator.layout.pack import Rect, fits_paper, pack
 from generator.geometry.outline import line_d
+from generator.layout.paper import paper_words
 from generator.layout.plan import (MARK_MIN_MM, MARK_OFFSET_MM, PAPERS_MM, FoldPair, Outline, PieceInput,
                                    Placement, SheetOptions)
 from generator.layout.turn import frame_matrix
@@ -102,7 +103,7 @@ def _apart_note(apart: list[PieceInput], options: SheetOptions, areas: list) -> 
               and all(p.tileable and not fits_paper(p, options) or
                       pairing(p, dataclasses.replace(options, paper=name), [None]) is not None for p in apart)]
     hint = f"; on {' or '.join(larger)} they fold" if larger else ""
-    return (f"too large to fold on {options.paper.upper()}: {names}: front and back print on pages of their own, "
+    return (f"too large to fold on {paper_words(options.paper)}: {names}: front and back print on pages of their own, "
             f"single-sided: cut both out and glue each back to its front{hint}",)
 
 

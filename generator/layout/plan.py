@@ -9,10 +9,12 @@ from __future__ import annotations
 from generator.common.units import rounded
 from dataclasses import dataclass, field
 
-PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "tabloid": (279.4, 431.8)}
+from generator.layout.paper import PAPERS_MM as PAPERS_MM, paper_mm   # still importable from here
+
 MARKS = ("crop", "lines", "both", "none")
 DUPLEX = ("long", "short", "none", "fold")   # fold: each back beside its front (layout/fold.py)
 
+BACK_SCALES = (0.5, 2.0)   # a back printed at under half or over twice its front's size is not a printer's error
 MARGIN_MM = 5.0        # a home printer's unprintable edge: nothing is drawn closer to the paper edge
 MARK_OFFSET_MM = 0.5   # crop marks start this far beyond the bleed edge (so at least bleed + 0.5 from trim)
 MARK_MIN_MM = 3.0      # the band packing reserves for marks; marks grow into free space up to
@@ -28,6 +30,7 @@ class SheetOptions:
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     registration: bool = False             # print-then-cut marks (layout/registration.py) and their margin
     reg_inset_mm: float | None = None      # the marks' inset from the paper edge, as set in the cutter's software
+    back_scale: float = 1.0                # a printer profile's back size relative to its front (0.98: 2 % short)
 
     @property
     def reg_inset(self) -> float:
@@ -35,8 +38,20 @@ class SheetOptions:
         return 10.0 if self.reg_inset_mm is None else self.reg_inset_mm
 
     @property
+    def back_zoom(self) -> tuple[float, float, float] | None:
+        """How a back page is drawn to undo the printer's scale: enlarged by 1/back_scale about the back's centre as
+        drawn (the page centre shifted by the back offset, where the offset was measured, so it stays right) as
+        (factor, dx, dy): p -> factor * p + (dx, dy). None at scale 1, so such builds stay byte for byte the same."""
+        if self.back_scale == 1:
+            return None
+        k = 1 / self.back_scale
+        w, h = self.page_mm
+        cx, cy = w / 2 + self.back_offset_mm[0], h / 2 + self.back_offset_mm[1]
+        return k, (1 - k) * cx, (1 - k) * cy
+
+    @property
     def page_mm(self) -> tuple[float, float]:
-        return PAPERS_MM[self.paper]
+        return paper_mm(self.paper)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from generator.layout.marks import block_lines
 from generator.layout.pack import Block, Rect, fits_paper, printable
 from generator.layout.search import search_pages
 from generator.geometry.outline import line_d
+from generator.layout.paper import paper_words
 from generator.layout.plan import Outline, Page, PieceInput, Placement, SheetOptions, SheetPlan
 
 
@@ -63,7 +64,7 @@ def _longest_words(title: str, options: SheetOptions) -> str:
     """The longest footer a page of this build can carry (three-digit sheet numbers), to keep room for."""
     hows = [how_to_print(options, True, 998), how_to_print(options, False, 0)]
     hows += [fold_words(True)] if options.duplex == "fold" else []
-    return max((f"{title} · sheet 999 of 999 · backs of page 999 · {options.paper.upper()} at 100 % (actual "
+    return max((f"{title} · sheet 999 of 999 · backs of page 999 · {paper_words(options.paper)} at 100 % (actual "
                 f"size) · {how}" for how in hows), key=footer_length)
 
 
@@ -119,7 +120,7 @@ def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> 
         pages.append(front)
         if k < duplex_fronts:
             pages.append(_back_page(front, blocks, backs, opts, footer, f"{title} · sheet {k + 1} of {sheets} · "
-                                    f"backs of page {front.index + 1} · {options.paper.upper()} at 100 % (actual "
+                                    f"backs of page {front.index + 1} · {paper_words(options.paper)} at 100 % (actual "
                                     f"size) · {how_to_print(options, True, 2 * duplex_fronts)}"))
     done = len(runs)
     for board in boards:
@@ -139,7 +140,7 @@ def _front_page(index: int, blocks: list[Block], footer: Footer, opts: SheetOpti
     if opts.registration:           # print-then-cut: the machine's marks
         lines = lines + registration_lines(*opts.page_mm, opts.reg_inset)
     how = fold_words(bool(folded)) if options.duplex == "fold" else how_to_print(options, double, 2 * duplex_fronts)
-    words = f"{sheet_words} · {options.paper.upper()} at 100 % (actual size) · {how}"
+    words = f"{sheet_words} · {paper_words(options.paper)} at 100 % (actual size) · {how}"
     return Page(index, "front", tuple(placements), tuple(lines), tuple(outlines), (footer.text(words, opts),),
                 pairs=tuple(folded))
 

@@ -16,6 +16,7 @@ from typing import Any
 from generator.common.units import rounded
 from generator.layout.fold import fold_words
 from generator.layout.footer import backs_words
+from generator.layout.paper import paper_words
 from generator.layout.plan import Page, SheetPlan
 from generator.model.designs import DesignSpec, fronts_by_component
 from generator.model.game import Component, FontRole, Game, SetupEntry
@@ -28,6 +29,11 @@ SHAPE_WORDS = {"circle": "round", "hex": "hex", "outline": "shaped"}
 BY, TO = "\u00d7", "\u2013"     # the multiplication sign of sizes, the en dash of page ranges
 PAPER_WORDS = {"a4": f"A4 (210 {BY} 297 mm)", "letter": f"US Letter (8.5 {BY} 11 in)", "a3": f"A3 (297 {BY} 420 mm)",
                "tabloid": f"Tabloid (11 {BY} 17 in)"}
+
+
+def paper_name(paper: str) -> str:
+    """The paper as the kit names it: `US Letter`, or a size of one's own as `216 × 356 mm`."""
+    return PAPER_WORDS[paper].split(" (")[0] if paper in PAPER_WORDS else paper_words(paper).replace(" x ", f" {BY} ")
 
 
 @dataclass(frozen=True)
@@ -53,7 +59,7 @@ def kit_data(game: Game, specs: list[DesignSpec], plan: SheetPlan, selection: Se
     the game's titles are set in (after a theme), if it has one."""
     page_w, page_h = plan.options.page_mm
     return {"title": game.title, "subtitle": game.subtitle, "edition": game.edition,
-            "players": players_words(game), "scope": selection.words(), "paper": PAPER_WORDS[plan.options.paper].split(" (")[0],
+            "players": players_words(game), "scope": selection.words(), "paper": paper_name(plan.options.paper),
             "page_w": page_w, "page_h": page_h, "total": parts.total,
             "fonts": {"title": [title.family if title else "Vollkorn", *BODY_FONTS], "body": BODY_FONTS,
                       "title_weight": title.weight if title else 700},
@@ -172,7 +178,7 @@ def steps(specs: list[DesignSpec], plan: SheetPlan, parts: Parts, cut_files: boo
     measure = (f"After the first sheet, measure a piece: {'an' if name[:1] in tuple('aeiou') else 'a'} {name} "
                f"should be {size_words(sample)} once cut." if sample else "")
     out = [{"title": "Print at actual size",
-            "lines": [f"{PAPER_WORDS[o.paper]} paper, at 100 % (actual size): turn off \"fit to page\" or \"shrink "
+            "lines": [f"{PAPER_WORDS.get(o.paper) or paper_name(o.paper)} paper, at 100 % (actual size): turn off \"fit to page\" or \"shrink "
                       "to fit\" in the print dialogue.", measure]},
            {"title": "Which pages, and how", "lines": page_lines(plan, parts)}]
     backed = sum(1 for p in plan.pages if p.side == "back")

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import math
 from dataclasses import InitVar, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.common.errors import OptionError, Problem, option_problem
 from generator.common.hosting import base_problem, hosted_base
-from generator.layout.plan import SheetOptions
+from generator.layout.plan import BACK_SCALES as SCALES, SheetOptions
 from generator.model.designs import slugify
 from generator.model.selection import Selection
 from generator.output import formats
@@ -148,7 +149,14 @@ def _more_problems(o: BuildOptions) -> list[Problem]:
                                        "to {formats}"))
     if o.tts_url is not None and (said := base_problem(o.tts_url)):
         problems.append(option_problem("{tts_url}: {said}", said=said))
-    if "kit" in o.formats and any(o.sheet.back_offset_mm):
+    if not (math.isfinite(o.sheet.back_scale) and SCALES[0] <= o.sheet.back_scale <= SCALES[1]):
+        problems.append(option_problem("{back_scale}: expected from {low} to {high} (a back printed at that share of "
+                                       "its front's size), got {said}", low=f"{SCALES[0]:g}", high=f"{SCALES[1]:g}",
+                                       said=f"{o.sheet.back_scale:g}"))
+    elif o.sheet.back_scale != 1 and o.sheet.duplex not in ("long", "short"):
+        problems.append(option_problem("{back_scale} enlarges backs printed on the other side of the sheet; with "
+                                       "{duplex} {said} there are none", said=o.sheet.duplex))
+    if "kit" in o.formats and (any(o.sheet.back_offset_mm) or o.sheet.back_scale != 1):
         problems.append(option_problem("{back_offset_mm} (or a printer profile) shifts the backs for one printer, and "
                                        "a kit is printed on others: leave it out of a build with {formats} kit"))
     return problems

@@ -99,8 +99,9 @@ def sheets_pdf(runner: TypstRunner, plan: SheetPlan, design_pages: dict[str, int
         if page.lines or page.outlines or page.texts or page.fills:
             overlay = f"overlay-{page.index}"
             overlays[overlay] = _overlay(runner.overlays, page, page_w, page_h)
+        zoom = plan.options.back_zoom if page.side == "back" else None
         pages.append({
-            "overlay": overlay,
+            "overlay": overlay, **({"zoom": dict(zip(("k", "dx", "dy"), zoom))} if zoom else {}),
             "placements": [{"page": design_pages[pl.design], "x": pl.x, "y": pl.y, "w": pl.w, "h": pl.h,
                             "keep": list(pl.keep), "turn": _turn(pl, plan.options.bleed_mm),
                             "src_w": pl.src_w, "src_h": pl.src_h, "ox": pl.ox, "oy": pl.oy}

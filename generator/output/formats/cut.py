@@ -8,13 +8,14 @@ from generator.output.job import Format, Job, Written
 
 def write(job: Job) -> Written:
     from generator.layout.registration import marked
+    from generator.layout.paper import paper_label
     from generator.output.cut import write_cut_files
 
     assert job.plan is not None
     job.steps.stage(f"{job.game.id}: cut files", 1)
     folder = job.stage / "cut"
     folder.mkdir()
-    names = write_cut_files(job.plan, folder, f"{job.game.id}-{job.sheet.paper}")
+    names = write_cut_files(job.plan, folder, f"{job.game.id}-{paper_label(job.sheet.paper)}")
     by_hand = sorted({pl.design for p in job.plan.pages if p.side == "front" and not marked(p)
                       for pl in p.placements})
     notes = (f"{job.game.id}: too large to clear the registration marks, on sheets without them (cut by hand): "

@@ -11,6 +11,7 @@ GUESS_OWN_PAGES = 3           # cover, contents, how-to: compiled again if the c
 
 def write(job: Job) -> Written:
     from generator.output.formats.sheets import sheets_name
+    from generator.layout.paper import paper_label
     from generator.output.kit_book import bind, cover_svg, page_count
     from generator.output.kit_pages import Parts, kit_data
     from generator.output.kit_rulebook import open_rulebook
@@ -31,7 +32,7 @@ def write(job: Job) -> Written:
             if (n := page_count(own)) == parts.own:
                 break
             parts = Parts(n, parts.rulebook, parts.sheets)
-        name = f"{job.game.id}-kit-{job.sheet.paper}.pdf"
+        name = f"{job.game.id}-kit-{paper_label(job.sheet.paper)}.pdf"
         bind(own, rulebook, job.stage / sheets_name(job), job.stage / name, job.game.title)
     finally:
         if rulebook is not None:

@@ -8,6 +8,7 @@ from generator.output.job import Format, Job, Written
 
 def write(job: Job) -> Written:
     from generator.layout.calibration import calibration_plan
+    from generator.layout.paper import PAPERS_MM
     from generator.output.typst_pdf import sheets_pdf
 
     assert job.plan is not None               # Format.plan: the build laid the sheets out
@@ -16,7 +17,8 @@ def write(job: Job) -> Written:
     pages = {s.id: i + 1 for i, s in enumerate(job.specs)}
     (job.stage / name).write_bytes(sheets_pdf(job.runner, job.plan, pages, "designs.pdf", job.game.title))
     listed: tuple[tuple[str, str | list[str]], ...] = ()
-    if any(s.face == "back" for s in job.specs) and job.sheet.duplex in ("long", "short"):   # not none, fold
+    # not none, fold; and only on a named paper, the only ones a sheet's code can name (layout/calibration_code.py)
+    if any(s.face == "back" for s in job.specs) and job.sheet.duplex in ("long", "short") and job.sheet.paper in PAPERS_MM:
         calibration = f"calibration-{job.sheet.paper}.pdf"
         (job.stage / calibration).write_bytes(
             sheets_pdf(job.runner, calibration_plan(job.sheet), {}, "designs.pdf", "Duplex calibration"))
@@ -27,7 +29,8 @@ def write(job: Job) -> Written:
 
 def sheets_name(job: Job) -> str:
     """`<game>-<paper>.pdf`: the sheets' file, which the print-and-play kit binds in."""
-    return f"{job.game.id}-{job.sheet.paper}.pdf"
+    from generator.layout.paper import paper_label
+    return f"{job.game.id}-{paper_label(job.sheet.paper)}.pdf"
 
 
 FORMAT = Format("sheets", "home-print PDF sheets", 10, write, default=True,
