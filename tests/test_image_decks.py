@@ -241,7 +241,7 @@ def test_an_image_deck_builds_with_every_option(deck, tmp_path, options):
 def test_a_wider_bleed_than_the_templates_own_is_extended_from_its_edges(deck, tmp_path):
     code, out, err = run("build", str(deck["game"]), "--out", str(tmp_path), "--formats", "png", "--bleed", "5mm")
     assert code == 0, err
-    im = Image.open(next((tmp_path / "mydeck" / "png").glob("card-card-10.png"))).convert("RGB")
+    im = Image.open(next((job_folder(tmp_path, "mydeck") / "png").glob("card-card-10.png"))).convert("RGB")
     h = im.size[1]
     for x in (1, int(1.5 * MM), int(3 * MM)):           # beyond its own 3.175 mm: its magenta, extended
         assert close(im.getpixel((x, h // 2)), (255, 0, 255)), x

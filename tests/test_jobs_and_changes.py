@@ -37,6 +37,8 @@ def build(game: Path | str, out: Path, *argv: str) -> str:
     ({"press": True, "pdfx": "1a"}, "tide-press-1a"),
     ({"style": "ink-saver", "sheet": SheetOptions(duplex="short")}, "tide-ink-saver-duplex-short"),
     ({"sheet": SheetOptions(back_offset_mm=(0.5, -1.0))}, "tide"),           # a printer's correction: the same job
+    ({"sheet": SheetOptions(paper="letter", marks="lines")}, "tide-letter-marks-lines"),
+    ({"sheet": SheetOptions(bleed_mm=3.175)}, "tide-bleed-3.175mm"),
 ])
 def test_each_job_is_named_after_what_differs_from_the_default(kw, name):
     assert BuildOptions(**kw).folder_name("tide") == name
@@ -143,7 +145,7 @@ def test_art_changes_a_fingerprint_and_the_sheets_options_do_not(week, tmp_path)
     game, out = week
     before = {d["id"]: d["fingerprint"] for d in json.loads((out / "tide" / "manifest.json").read_text())["designs"]}
     build(game, out, "--formats", "svg", "--duplex", "fold", "--marks", "lines")
-    letter = json.loads((out / "tide-fold" / "manifest.json").read_text())
+    letter = json.loads((out / "tide-fold-marks-lines" / "manifest.json").read_text())
     assert {d["id"]: d["fingerprint"] for d in letter["designs"]} == before
     art = game / "art" / "emblem.svg"
     art.write_text(art.read_text().replace("<svg", "<svg data-x='1'", 1).replace("</svg>", "<circle r='1'/></svg>"))

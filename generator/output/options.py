@@ -64,14 +64,17 @@ class BuildOptions:
             object.__setattr__(self, "sheet", dataclasses.replace(self.sheet, registration=True))
 
     def job_parts(self) -> list[str]:
-        """What the build's folder is named after, beside the game's id: the look (theme, style), how backs are
-        printed (duplex), the formats beyond the default four, a shop, a press file and a partial build, each when
-        not the default, in a fixed order (docs/reference/output.md). Builds that differ in any of them never write
+        """What the build's folder is named after, beside the game's id: the look (theme, style), the sheets (paper,
+        duplex, marks, bleed), the formats beyond the default four, a shop, a press file and a partial build, each
+        when not the default, in a fixed order (docs/reference/output.md). Builds that differ in any of them never write
         the same folder; rebuilding a job replaces its own folder. A back offset, an ink limit and a press profile
         correct a job for a printer or a press: the same job, the same folder."""
         s, default = self.sheet, SheetOptions()
         parts = [theme_name(self.theme) if self.theme else "", "" if self.style == "colour" else self.style,
+                 "" if s.paper == default.paper else s.paper,
                  "fold" if s.duplex == "fold" else "" if s.duplex == default.duplex else f"duplex-{s.duplex}",
+                 "" if s.marks == default.marks else f"marks-{s.marks}",
+                 "" if self.shop is not None or s.bleed_mm == default.bleed_mm else f"bleed-{s.bleed_mm:g}mm",
                  _formats_part(self.formats), self.shop.id if self.shop else "",
                  ("press" + ("" if self.standard == "4" else f"-{self.standard}")) if self.press else "",
                  self.selection.suffix().lstrip("-"), "changed" if self.changed else ""]
