@@ -95,12 +95,13 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
         job = Job(game, specs, options, stage, work, target,
                   memo.runner(drawn.faces) if memo else TypstRunner(work, drawn.faces), progress, plan, drawn.svgs,
                   look.press_colours(), memo)
-        written = _write_everything(job, options, wanted, progress, look, drawn.record)
+        written, checks = _write_everything(job, options, wanted, progress, look, drawn.record)
         shutil.rmtree(work)
     if memo:
         memo.done()
     progress.done()
-    notes = tuple(n for w in written.values() for n in w.notes) + tuple(filter(None, [data_summary(game, str(name))]))
+    notes = tuple(n for w in written.values() for n in w.notes) + tuple(filter(None, [data_summary(game.id, str(name),
+                                                                                                 checks)]))
     return BuildResult(game.id, target, sum(s.count for s in specs if s.face == "front"), len(specs),
                        len(plan.pages) if plan else 0, sum(w.files for w in written.values()),
                        time.perf_counter() - started,
@@ -197,9 +198,10 @@ def _plan(game_id: str, specs: list[DesignSpec], title: str, options: BuildOptio
 
 
 def _write_everything(job: Job, options: BuildOptions, wanted: list[Format], progress: Progress,
-                      look: Appearance, record: Record) -> dict[str, Written]:
+                      look: Appearance, record: Record) -> tuple[dict[str, Written], list[dict] | str]:
     """designs.pdf (every design once, the page the other writers draw from), then each asked-for format, the
-    manifest and the gallery. Returns what each wrote, by format, in the order they ran."""
+    manifest and the gallery. Returns what each wrote, by format, in the order they ran, and the gallery's check
+    results (the build's summary counts the data rules that fail from them, not from a second check)."""
     progress.stage(f"{job.game.id}: pdf", 1)
     b = job.sheet.bleed_mm
     full = [(job.svgs[s.id], s.component.width_mm + 2 * b, s.component.height_mm + 2 * b) for s in job.specs]
@@ -209,8 +211,8 @@ def _write_everything(job: Job, options: BuildOptions, wanted: list[Format], pro
     progress.tick()
     written = _write_formats(job, wanted, progress)
     _write_manifest(job, options, written, record)
-    _write_gallery(job, options.version, written, look, options.trust_rules)
-    return written
+    checks = _write_gallery(job, options.version, written, look, options.trust_rules)
+    return written, checks
 
 
 def _write_formats(job: Job, wanted: list[Format], progress: Progress) -> dict[str, Written]:
@@ -250,7 +252,8 @@ def _previews(job: Job) -> Written:
     return Written()
 
 
-def _write_gallery(job: Job, version: int, written: dict[str, Written], look: Appearance, trusted: bool) -> None:
+def _write_gallery(job: Job, version: int, written: dict[str, Written], look: Appearance,
+                   trusted: bool) -> list[dict] | str:
     """index.html beside the files: designs, sheet pages and the check results (pnp serve shows it)."""
     from generator.solver.check import check_game
 
@@ -269,6 +272,7 @@ def _write_gallery(job: Job, version: int, written: dict[str, Written], look: Ap
     checks = memo.checks(job.game, look, run, load_rules(job.game, trusted).fingerprint) if memo else run()
     write_gallery(job.stage, manifest_of(job.stage), checks, version, job.game)
     written["gallery"] = Written(1)
+    return checks
 
 
 def _write_manifest(job: Job, options: BuildOptions, written: dict[str, Written], record: Record) -> None:

@@ -9,6 +9,7 @@ their own, so two more copies are two to print, not a changed card)."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
@@ -102,8 +103,6 @@ def diff(before: Mapping[str, Any], specs: Sequence[DesignSpec], prints: Mapping
 def to_print(specs: Sequence[DesignSpec], changes: Changes) -> list[DesignSpec]:
     """The fronts to print, at their counts (or the extra copies), and their backs: a front whose back changed is
     printed again with it, since the two are one piece."""
-    import dataclasses
-
     fresh = set(changes.new) | set(changes.changed)
     fronts = []
     for s in specs:

@@ -70,12 +70,13 @@ def breach_line(b: dict[str, Any]) -> str:
     return f'{place}: row "{b["row"]}": {b["column"]}: found {found}; expected {b["expected"]}'
 
 
-def data_summary(game: Game, name: str) -> str | None:
-    """The build summary's line when rules fail: how many, and where to read them; None when all hold."""
-    checks = data_checks(game)
-    failed = [c for c in checks if not c.ok]
+def data_summary(game_id: str, name: str, checks: list[dict] | str) -> str | None:
+    """The build summary's line when data rules fail, from the check results the build already has (its gallery's):
+    how many, and where to read them; None when all hold (or the check could not run, which the gallery says)."""
+    data = [c for c in checks if c["kind"] == "data"] if isinstance(checks, list) else []
+    failed = [c for c in data if not c["ok"]]
     if not failed:
         return None
-    cells = sum(len(c.data["breaches"]) + c.data["more"] for c in failed)
-    return (f"{game.id}: {len(failed)} of {len(checks)} data rules fail ({cells:,} cell{'s' if cells != 1 else ''}): "
+    cells = sum(len(c["breaches"]) + c["more"] for c in failed)
+    return (f"{game_id}: {len(failed)} of {len(data)} data rules fail ({cells:,} cell{'s' if cells != 1 else ''}): "
             f"see pnp check {name}")
