@@ -1,3 +1,4 @@
 from generator.cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":          # not when a worker process of a build imports it (multiprocessing spawn)
+    raise SystemExit(main())

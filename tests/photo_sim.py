@@ -34,7 +34,7 @@ def calibration_pdf(paper: str, duplex: str, offset: tuple[float, float] = (0.0,
     with tempfile.TemporaryDirectory() as work:
         runner = TypstRunner(Path(work), font_book((paths.ROOT / "fonts",)).faces)
         plan = calibration_plan(SheetOptions(paper, duplex=duplex, back_offset_mm=offset))
-        return sheets_pdf(runner, plan, {}, "designs.pdf", "Duplex calibration")
+        return sheets_pdf(runner, plan, {}, "Duplex calibration")
 
 
 def render(pdf: bytes, dpi: int = DPI) -> list[np.ndarray]:

@@ -10,6 +10,7 @@ import dataclasses
 import functools
 import shutil
 import time
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ from generator.model.designs import DesignSpec, expand
 from generator.model.game import Game
 from generator.model.selection import select
 from generator.output import formats
+from generator.output.design_files import design_pages, write_designs
 from generator.output.gallery import DESIGN_DPI, PAGE_DPI, manifest_of, svg_key, write_gallery, write_previews
 from generator.output.incremental import page_keys
 from generator.output.job import Format, Job, Written
@@ -32,9 +34,10 @@ from generator.output.changes import Changes, diff, fingerprints, printed_mark, 
 from generator.output.manifest import PER_DESIGN, manifest
 from generator.output.options import BuildOptions
 from generator.output.preset import safe_insets
-from generator.output.typst_pdf import TypstRunner, designs_pdf
+from generator.output.typst_pdf import TypstRunner
 from generator.output.writer import staged_folder
 from generator.render import render_designs
+from generator.render.store import SvgStore
 from generator.render.context import SAFE_MM
 from generator.solver import guard
 from generator.solver.data_checks import data_summary
@@ -77,8 +80,19 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     progress = progress or Progress(enabled=False)
     game = load_game(name, placeholders=options.placeholders)
     look = appearance(game, options.theme, options.style, placeholders=options.placeholders)
+    store = SvgStore(options.out)           # a deck of photographs keeps most of its SVGs on disk, not in memory
+    try:
+        return _build(game, look, options, progress, store, (started, str(name)))
+    finally:
+        store.close()
+
+
+def _build(game: Game, look: Appearance, options: BuildOptions, progress: Progress, store: SvgStore,
+           asked: tuple[float, str]) -> BuildResult:
+    """The build of a loaded game; `asked`: when the command started and the game as it was named."""
+    started, name = asked
     wanted = [f for f in formats.ALL if f.wanted(options)]
-    drawn = _draw(game, look, options, progress)
+    drawn = _draw(game, look, options, progress, store)
     if not drawn.specs:                       # --changed, and nothing changed: nothing is written
         return BuildResult(game.id, output_folder(game, options), 0, 0, 0, 0, time.perf_counter() - started,
                            drawn.warnings, "changes")
@@ -94,7 +108,7 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
         work.mkdir()
         job = Job(game, specs, options, stage, work, target,
                   memo.runner(drawn.faces) if memo else TypstRunner(work, drawn.faces), progress, plan, drawn.svgs,
-                  look.press_colours(), memo)
+                  look.press_colours(), memo, design_pages([sp.id for sp in specs], store.size))
         written, checks = _write_everything(job, options, wanted, progress, look, drawn.record)
         shutil.rmtree(work)
     if memo:
@@ -116,31 +130,31 @@ class Drawn:
     lines so far (render warnings; with --changed, what changed since the printed set)."""
 
     specs: list[DesignSpec]
-    svgs: dict[str, str]
+    svgs: Mapping[str, str]
     faces: list[FontFace]
     record: Record
     warnings: tuple[str, ...]
     traces: tuple[str, ...] = ()       # tracebacks of rules code that raised (pnp build --debug prints them)
 
 
-def _draw(game: Game, look: Appearance, options: BuildOptions, progress: Progress) -> Drawn:
+def _draw(game: Game, look: Appearance, options: BuildOptions, progress: Progress, store: SvgStore) -> Drawn:
     """Every design of the selection rendered and fingerprinted; with --changed, only the designs to print."""
     specs = select(game, expand(game), options.selection) if options.selection else expand(game)
     progress.stage(f"{game.id}: render", len(specs))
     safe = safe_insets(specs, options.shop, SAFE_MM) if options.shop else None   # the shop's safe zone, scaled
     aid, unruled = _aid(game, options.trust_rules)
-    rendered, rendering = render_designs(game, look, options.sheet.bleed_mm, specs, progress.tick, aid, safe,
-                                         options.memo.designs if options.memo else None)
+    _, rendering = render_designs(game, look, options.sheet.bleed_mm, specs, progress.tick, aid, safe,
+                                  options.memo.designs if options.memo else None, store)
     warnings = tuple(rendering) + tuple(f"{game.id}: {c.detail}; the templates got an empty aid" for c in unruled)
     traces = tuple(c.trace for c in unruled if c.trace)
-    svgs = {r.spec.id: r.svg for r in rendered}
+    svgs = store
     faces = font_book(look.font_folders).faces
     prints = fingerprints(specs, svgs, options.sheet.bleed_mm, faces)
     if not options.changed:
         return Drawn(specs, svgs, faces, Record(prints), warnings, traces)
     changes, specs = _since(game, options, specs, prints)
     said = _changes_line(changes) if specs else _nothing_to_print(changes)
-    return Drawn(specs, {s.id: svgs[s.id] for s in specs}, faces, Record(prints, changes),
+    return Drawn(specs, svgs, faces, Record(prints, changes),
                  warnings + (f"{game.id}: {said}",), traces)
 
 
@@ -199,15 +213,13 @@ def _plan(game_id: str, specs: list[DesignSpec], title: str, options: BuildOptio
 
 def _write_everything(job: Job, options: BuildOptions, wanted: list[Format], progress: Progress,
                       look: Appearance, record: Record) -> tuple[dict[str, Written], list[dict] | str]:
-    """designs.pdf (every design once, the page the other writers draw from), then each asked-for format, the
-    manifest and the gallery. Returns what each wrote, by format, in the order they ran, and the gallery's check
+    """The designs files (every design once, the pages the other writers draw from: output/design_files.py),
+    then each asked-for format, the manifest and the gallery. Returns what each wrote, by format, in the order they ran, and the gallery's check
     results (the build's summary counts the data rules that fail from them, not from a second check)."""
     progress.stage(f"{job.game.id}: pdf", 1)
     b = job.sheet.bleed_mm
-    full = [(job.svgs[s.id], s.component.width_mm + 2 * b, s.component.height_mm + 2 * b) for s in job.specs]
-    job.designs_pdf.write_bytes(designs_pdf(job.runner, full, job.game.title))
-    if job.memo:
-        job.memo.keep_designs(job.designs_pdf.read_bytes())
+    sizes = {s.id: (s.component.width_mm + 2 * b, s.component.height_mm + 2 * b) for s in job.specs}
+    write_designs(job.runner, job.svgs, sizes, job.pages, job.game.title, job.designs_pdf)
     progress.tick()
     written = _write_formats(job, wanted, progress)
     _write_manifest(job, options, written, record)

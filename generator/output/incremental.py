@@ -90,12 +90,6 @@ class Memo:
             self._runner = (key, runner)
         return self._runner[1]
 
-    def keep_designs(self, pdf: bytes) -> None:
-        """designs.pdf where the long-lived compiler reads it (the sheets draw its pages)."""
-        if self._runner is None:
-            raise RuntimeError("designs kept before the compiler was started")
-        (self._runner[1].root / "designs.pdf").write_bytes(pdf)
-
     def checks(self, game: Any, look: Any, run: Callable[[], Any], rules: str = "") -> Any:
         """The check results: they read the game (spec, tables, rules' numbers), its colours, its
         examples.yaml (check_game) and, for a game folder's own rules package, its code (`rules`: its digest

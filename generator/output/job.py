@@ -105,6 +105,7 @@ class Job:
     svgs: Mapping[str, str]      # design id -> its SVG text
     press_colours: Mapping[tuple[int, int, int], tuple[float, float, float, float]]   # the palette's exact CMYK
     memo: Memo | None = None     # pnp serve's caches (output/incremental.py): unchanged files are linked
+    pages: Mapping[str, tuple[str, int]] = field(default_factory=dict)   # design id -> its designs file and page
 
     @property
     def sheet(self) -> SheetOptions:

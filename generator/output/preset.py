@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -264,12 +265,12 @@ def _product_line(d: Deck, preset: Preset) -> str:
 
 
 def proof_plan(title: str, specs: list[DesignSpec], deck_list: list[Deck], preset: Preset,
-               bleed_mm: float) -> dict:
+               bleed_mm: float, pages: Mapping[str, tuple[str, int]]) -> dict:
     """proof.typ's data: every design once, with its name, count, trim and the product it becomes."""
     products = {d.component: _product_line(d, preset) for d in deck_list}
     b = bleed_mm
-    return {"title": f"{title}: proof for {preset.name}", "designs": "designs.pdf", "designs_list": [
-        {"page": i + 1, "w": s.component.width_mm + 2 * b, "h": s.component.height_mm + 2 * b, "b": b, "name": s.id,
+    return {"title": f"{title}: proof for {preset.name}", "designs_list": [
+        {"file": pages[s.id][0], "page": pages[s.id][1], "w": s.component.width_mm + 2 * b, "h": s.component.height_mm + 2 * b, "b": b, "name": s.id,
          "line": f"{s.component.name} · {s.face} · {s.count} printed · trim {s.component.width_mm:g} x "
                  f"{s.component.height_mm:g} mm", "product": products.get(s.component.id, "")}
-        for i, s in enumerate(specs)]}
+        for s in specs]}

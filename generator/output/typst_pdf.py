@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -90,8 +91,8 @@ def designs_pdf(runner: TypstRunner, svgs: list[tuple[str, float, float]], title
     return runner.compile("designs.typ", data, "designs", {k: svg for k, (svg, _, _) in zip(keys, svgs)})
 
 
-def sheets_pdf(runner: TypstRunner, plan: SheetPlan, design_pages: dict[str, int], designs_file: str,
-               title: str) -> bytes:
+def sheets_pdf(runner: TypstRunner, plan: SheetPlan, design_pages: Mapping[str, tuple[str, int]], title: str) -> bytes:
+    """The sheets; `design_pages`: each design's file of designs (below the runner's root) and page there."""
     page_w, page_h = plan.options.page_mm
     pages, overlays = [], {}
     for page in plan.pages:
@@ -102,12 +103,11 @@ def sheets_pdf(runner: TypstRunner, plan: SheetPlan, design_pages: dict[str, int
         zoom = plan.options.back_zoom if page.side == "back" else None
         pages.append({
             "overlay": overlay, **({"zoom": dict(zip(("k", "dx", "dy"), zoom))} if zoom else {}),
-            "placements": [{"page": design_pages[pl.design], "x": pl.x, "y": pl.y, "w": pl.w, "h": pl.h,
+            "placements": [{"file": design_pages[pl.design][0], "page": design_pages[pl.design][1], "x": pl.x, "y": pl.y, "w": pl.w, "h": pl.h,
                             "keep": list(pl.keep), "turn": _turn(pl, plan.options.bleed_mm),
                             "src_w": pl.src_w, "src_h": pl.src_h, "ox": pl.ox, "oy": pl.oy}
                            for pl in page.placements]})
-    data = {"title": title, "page_w": page_w, "page_h": page_h, "bleed": plan.options.bleed_mm,
-            "designs": designs_file, "pages": pages}
+    data = {"title": title, "page_w": page_w, "page_h": page_h, "bleed": plan.options.bleed_mm, "pages": pages}
     return runner.compile("sheets.typ", data, "sheets", overlays)
 
 

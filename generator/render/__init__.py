@@ -13,6 +13,7 @@ from generator.render.families import Families
 from generator.render.ink import ink_saver
 from generator.render.memo import DesignMemo, Recorder, Rendered, replaced_in, replay
 from generator.render.missing import rows_source
+from generator.render.store import SvgStore
 from generator.render.paper import MASKED_SHAPES, keep_paper_outside
 from generator.render.svg import environment, render_template
 from generator.load.theme import Appearance
@@ -28,11 +29,13 @@ def render_designs(game: Game, look: Appearance, bleed_mm: float, specs: list[De
                    tick: Callable[[], None] = lambda: None,
                    aid: dict | None = None,
                    safe_mm: dict[str, float] | None = None,
-                   memo: DesignMemo | None = None) -> tuple[list[RenderedDesign], list[str]]:
+                   memo: DesignMemo | None = None,
+                   store: SvgStore | None = None) -> tuple[list[RenderedDesign], list[str]]:
     """All designs, or every problem found across them (each reported once). `aid`: what the game's
     rules module says its printed aids show (templates get it as `aid`); `safe_mm`: a component's safe
     inset where a print shop asks more than the default; `memo` (pnp serve's): designs whose inputs
-    did not change are taken from it, not rendered again (render/memo.py)."""
+    did not change are taken from it, not rendered again (render/memo.py). With a `store`, each SVG goes
+    there as it is made (render/store.py) and the designs returned carry none."""
     notes = RenderNotes()
     builder = ContextBuilder(game, look, bleed_mm, notes, aid or {}, safe_mm)
     families = Families(builder.book.families(), display_path(game.folder / "fonts"))
@@ -40,6 +43,14 @@ def render_designs(game: Game, look: Appearance, bleed_mm: float, specs: list[De
         memo.start(game.folder, look, repr((bleed_mm, safe_mm)), environment(game.folder))   # aid: in the context
     out: list[RenderedDesign] = []
     problems, seen = [], set()
+
+    def keep(spec: DesignSpec, svg: str) -> None:
+        if store is None:
+            out.append(RenderedDesign(spec, svg))
+        else:
+            store.put(spec.id, svg)
+            out.append(RenderedDesign(spec, ""))
+
     for spec in specs:
         try:
             context = builder.context(spec)
@@ -47,12 +58,12 @@ def render_designs(game: Game, look: Appearance, bleed_mm: float, specs: list[De
             hit = memo.get(key) if memo is not None else None
             if hit is not None:
                 replay(hit, notes, families, spec.id)
-                out.append(RenderedDesign(spec, hit.svg))
+                keep(spec, hit.svg)
                 tick()
                 continue
             builder.notes = recorder = Recorder(notes)
             svg = _render(game, look, bleed_mm, spec, context, families)
-            out.append(RenderedDesign(spec, svg))
+            keep(spec, svg)
             if memo is not None:
                 memo.put(key, Rendered(svg, recorder.calls, replaced_in(families, spec.id)))
         except PunchboardError as exc:

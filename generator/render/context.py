@@ -11,6 +11,7 @@ import itertools
 import math
 import re
 from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
 from typing import Any, Callable, Protocol
 
 from markupsafe import Markup
@@ -119,6 +120,23 @@ def map_geometry(c, b: float, game: Game | None) -> dict[str, Any]:
             "spaces": spaces, "markers": markers}
 
 
+class ArtTable(Mapping[str, Art]):
+    """A whole art table for a design whose row has no such field (a legend, a board, the back of a deck of
+    images): each file is loaded when the template asks for it, not the table's thousands up front."""
+
+    def __init__(self, sources: Mapping[str, ArtSource], line_art: bool, placeholders: bool):
+        self._sources, self._line, self._stub = sources, line_art, placeholders
+
+    def __getitem__(self, key: str) -> Art:
+        return load_art(self._sources[key], self._line, self._stub)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._sources)
+
+    def __len__(self) -> int:
+        return len(self._sources)
+
+
 class ContextBuilder:
     """Builds contexts for every design of a game under one appearance and bleed."""
 
@@ -135,11 +153,11 @@ class ContextBuilder:
         self.faces = {role: self.book.find(f.family, f.weight, f.style, where=f"fonts.{role}", file=where_file)
                       for role, f in look.fonts.items()}
 
-    def art_for(self, design: DesignSpec) -> dict[str, Art | dict[str, Art]]:
+    def art_for(self, design: DesignSpec) -> dict[str, Art | Mapping[str, Art]]:
         """Named art; per-value art resolved for this design's row, or the whole table when the row
         has no such field (a legend, a board)."""
         line, stub = self.look.style.line_art, self.look.placeholders
-        out: dict[str, Art | dict[str, Art]] = {}
+        out: dict[str, Art | Mapping[str, Art]] = {}
         for name, src in self.look.art.items():
             if isinstance(src, ArtSource):
                 out[name] = load_art(src, line, stub)
@@ -148,7 +166,7 @@ class ContextBuilder:
                 if value is not None and str(value) in src:
                     out[name] = load_art(src[str(value)], line, stub)
                 if name not in design.fields:
-                    out[name] = {k: load_art(s, line, stub) for k, s in src.items()}
+                    out[name] = ArtTable(src, line, stub)
         return out
 
     def context(self, design: DesignSpec) -> dict[str, Any]:

@@ -14,14 +14,13 @@ def write(job: Job) -> Written:
     assert job.plan is not None               # Format.plan: the build laid the sheets out
     job.steps.stage(f"{job.game.id}: sheets", 1)
     name = sheets_name(job)
-    pages = {s.id: i + 1 for i, s in enumerate(job.specs)}
-    (job.stage / name).write_bytes(sheets_pdf(job.runner, job.plan, pages, "designs.pdf", job.game.title))
+    (job.stage / name).write_bytes(sheets_pdf(job.runner, job.plan, job.pages, job.game.title))
     listed: tuple[tuple[str, str | list[str]], ...] = ()
     # not none, fold; and only on a named paper, the only ones a sheet's code can name (layout/calibration_code.py)
     if any(s.face == "back" for s in job.specs) and job.sheet.duplex in ("long", "short") and job.sheet.paper in PAPERS_MM:
         calibration = f"calibration-{job.sheet.paper}.pdf"
         (job.stage / calibration).write_bytes(
-            sheets_pdf(job.runner, calibration_plan(job.sheet), {}, "designs.pdf", "Duplex calibration"))
+            sheets_pdf(job.runner, calibration_plan(job.sheet), {}, "Duplex calibration"))
         listed = (("calibration", calibration),)
     job.steps.tick()
     return Written(1 + len(listed), listed=listed, main=name)

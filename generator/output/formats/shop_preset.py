@@ -28,7 +28,7 @@ def write(job: Job) -> Written:
     if preset.colour == "cmyk" and preset.files != "per-card":   # the shop wants CMYK: its decks become press files
         notes += _separated(job, folder, deck_list)
     notes += preset_notes(job.game.id, deck_list, preset)
-    data = proof_plan(job.game.title, job.specs, deck_list, preset, job.sheet.bleed_mm)
+    data = proof_plan(job.game.title, job.specs, deck_list, preset, job.sheet.bleed_mm, job.pages)
     (folder / "proof.pdf").write_bytes(job.runner.compile("proof.typ", data, "proof"))
     return Written(files + 1, notes=tuple(notes))
 

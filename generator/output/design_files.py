@@ -1,0 +1,91 @@
+"""Every design once, at trim + bleed, in PDF files of bounded size, which the sheets and proofs draw from.
+
+Why several files: Typst's cost of drawing a page of a PDF grows with the size of the whole file the page
+comes from (measured with Typst 0.15: 540 distinct pages of one 242 MB file of card photographs drawn on
+sheets in 29 s; the same pages as 540 single-page files in 0.8 s). One file of every design made the sheets
+of a folder of images grow with the square of the deck. So designs are grouped in order into files of at
+most CHUNK_CHARS of SVG text (a larger design is a file of its own): a game of vector cards stays one
+`designs.pdf`, a deck of photographs becomes `designs-001.pdf`, `designs-002.pdf`, ... of a few cards each.
+
+The writers that read every design page by page with PDFium or pikepdf (PNG, shop, TTS, Cricut, press,
+previews) read `designs.pdf`: the files joined when there are several (pages copied as they are, which
+costs about a second per 250 MB).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+from generator.output.typst_pdf import TypstRunner, designs_pdf
+
+CHUNK_CHARS = 2_000_000          # SVG text per file; a photograph's data URI is about 600,000 characters
+JOINED = "designs.pdf"
+OPEN_AT_ONCE = 100               # part files open together while they are joined
+
+
+def chunk_names(sizes: Sequence[int], budget: int = CHUNK_CHARS) -> list[str]:
+    """Each design's file, by its SVG's size in order: consecutive designs share a file until the next would
+    take it past `budget`; all in `designs.pdf` when they fit in one."""
+    index, used, out = 0, 0, []
+    for size in sizes:
+        if used and used + size > budget:
+            index, used = index + 1, 0
+        used += size
+        out.append(index)
+    if not out or out[-1] == 0:
+        return [JOINED] * len(out)
+    return [f"designs-{i + 1:03d}.pdf" for i in out]
+
+
+def design_pages(ids: Sequence[str], size: Callable[[str], int]) -> dict[str, tuple[str, int]]:
+    """Design id -> (its file below the Typst root, its page there, from 1); `size`: a design's SVG length."""
+    names = chunk_names([size(i) for i in ids])
+    pages: dict[str, tuple[str, int]] = {}
+    count: dict[str, int] = {}
+    for design, name in zip(ids, names):
+        count[name] = count.get(name, 0) + 1
+        pages[design] = (name, count[name])
+    return pages
+
+
+def write_designs(runner: TypstRunner, svgs: Mapping[str, str], sizes: Mapping[str, tuple[float, float]],
+                  pages: Mapping[str, tuple[str, int]], title: str, joined: Path) -> None:
+    """Compile each file of designs below the runner's root (`sizes`: each design's width and height in mm at
+    trim + bleed, in page order; its SVG read only while its file is compiled), and `joined`: every page in
+    order, for the writers that read them all."""
+    files: dict[str, list[str]] = {}
+    for design in sizes:
+        files.setdefault(pages[design][0], []).append(design)
+    for name, designs in files.items():
+        pdf = designs_pdf(runner, [(svgs[d], *sizes[d]) for d in designs], title)
+        (runner.root / name).write_bytes(pdf)
+    if list(files) == [JOINED]:
+        if runner.root / JOINED != joined:
+            joined.write_bytes((runner.root / JOINED).read_bytes())
+        return
+    _join([runner.root / name for name in files], joined)
+
+
+def _join(parts: list[Path], target: Path, at_once: int = OPEN_AT_ONCE) -> None:
+    """The files' pages in order as one PDF, with an id made from the content (the same parts give the same
+    bytes). pikepdf reads a page's streams from its file when it saves, so every part stays open until
+    then: more than `at_once` parts are joined a group at a time first (a system allows a process a few
+    hundred open files)."""
+    import pikepdf
+
+    if len(parts) > at_once:
+        groups = [parts[i:i + at_once] for i in range(0, len(parts), at_once)]
+        joined = [target.with_name(f"{target.stem}-joined-{k + 1:03d}.pdf") for k in range(len(groups))]
+        for group, part in zip(groups, joined):
+            _join(group, part, at_once)
+        parts = joined
+    with pikepdf.Pdf.new() as out:
+        opened = [pikepdf.open(p) for p in parts]
+        try:
+            for pdf in opened:
+                out.pages.extend(pdf.pages)
+            out.save(target, deterministic_id=True)
+        finally:
+            for pdf in opened:
+                pdf.close()

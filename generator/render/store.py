@@ -1,0 +1,64 @@
+"""The designs' SVG texts of one build, in memory up to a bound and in files beyond it.
+
+A design that places a photograph carries it as a data URI (render/art.py), about 600,000 characters for a
+poker card scan: a folder of 3,000 such cards would hold 1.8 GB of SVG text if every design were kept in
+memory until the last writer ran. So the first MEMORY_CHARS of SVG stay in memory (a game of vector cards
+never touches the disk) and every design after them is written to a file of a scratch folder, read again
+when a writer asks for it.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+MEMORY_CHARS = 64_000_000
+
+
+class SvgStore(Mapping[str, str]):
+    """Design id -> SVG text, in the order they were put. `spill`: the folder in which a scratch folder is made
+    for the designs past the bound (made when first needed; `close` removes it)."""
+
+    def __init__(self, spill: Path, budget: int = MEMORY_CHARS):
+        self._spill, self._budget, self._used = spill, budget, 0
+        self._held: dict[str, str] = {}
+        self._files: dict[str, Path] = {}
+        self._sizes: dict[str, int] = {}
+        self._folder: Path | None = None
+
+    def put(self, design: str, svg: str) -> None:
+        self._sizes[design] = len(svg)
+        if self._used + len(svg) <= self._budget:
+            self._held[design] = svg
+            self._used += len(svg)
+            return
+        if self._folder is None:
+            self._spill.mkdir(parents=True, exist_ok=True)
+            self._folder = Path(tempfile.mkdtemp(prefix=".svgs-", dir=self._spill))
+        path = self._folder / f"{len(self._files):06d}.svg"
+        path.write_text(svg, encoding="utf-8", newline="")
+        self._files[design] = path
+
+    def size(self, design: str) -> int:
+        """The SVG's length in characters, without reading it."""
+        return self._sizes[design]
+
+    def __getitem__(self, design: str) -> str:
+        if design in self._held:
+            return self._held[design]
+        with open(self._files[design], encoding="utf-8", newline="") as f:
+            return f.read()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._sizes)
+
+    def __len__(self) -> int:
+        return len(self._sizes)
+
+    def close(self) -> None:
+        """Remove the scratch folder, if one was made."""
+        if self._folder is not None:
+            shutil.rmtree(self._folder, ignore_errors=True)
+            self._folder = None
