@@ -214,8 +214,9 @@ def _plan(game_id: str, specs: list[DesignSpec], title: str, options: BuildOptio
 def _write_everything(job: Job, options: BuildOptions, wanted: list[Format], progress: Progress,
                       look: Appearance, record: Record) -> tuple[dict[str, Written], list[dict] | str]:
     """The designs files (every design once, the pages the other writers draw from: output/design_files.py),
-    then each asked-for format, the manifest and the gallery. Returns what each wrote, by format, in the order they ran, and the gallery's check
-    results (the build's summary counts the data rules that fail from them, not from a second check)."""
+    then each asked-for format, the manifest and the gallery. Returns what each wrote, by format, in the order
+    they ran, and the gallery's check results (the build's summary counts the data rules that fail from them,
+    not from a second check)."""
     progress.stage(f"{job.game.id}: pdf", 1)
     b = job.sheet.bleed_mm
     sizes = {s.id: (s.component.width_mm + 2 * b, s.component.height_mm + 2 * b) for s in job.specs}
