@@ -261,7 +261,7 @@ def _previews(job: Job) -> Written:
     memo = job.memo
     write_previews(job.designs_pdf, job.stage / "preview", [s.id for s in job.specs], DESIGN_DPI,
                    [svg_key(job.svgs[s.id]) for s in job.specs], memo.previews if memo else None, job.steps.tick,
-                   functools.partial(memo.write, job.stage) if memo else None)
+                   functools.partial(memo.write, job.stage) if memo else None, job.work / "preview-designs.pdf")
     return Written()
 
 
@@ -273,9 +273,12 @@ def _write_gallery(job: Job, version: int, written: dict[str, Written], look: Ap
     sheets = next((w.main for w in written.values() if w.main), None)
     memo = job.memo
     if sheets and job.plan:
-        write_previews(job.stage / sheets, job.stage / "pages", [f"page-{i + 1}" for i in range(len(job.plan.pages))],
-                       PAGE_DPI, *((page_keys(job.plan, job.svgs), memo.pages, lambda: None,
-                                    functools.partial(memo.write, job.stage)) if memo else ()))
+        pages = [f"page-{i + 1}" for i in range(len(job.plan.pages))]
+        if memo:
+            write_previews(job.stage / sheets, job.stage / "pages", pages, PAGE_DPI, page_keys(job.plan, job.svgs),
+                           memo.pages, lambda: None, functools.partial(memo.write, job.stage))
+        else:
+            write_previews(job.stage / sheets, job.stage / "pages", pages, PAGE_DPI, scratch=job.work / "preview-pages.pdf")
 
     def run() -> list[dict] | str:
         try:

@@ -14,6 +14,7 @@ from typing import Any, Callable
 from generator.common.units import fmt_number
 from generator.model.game import Component, Game
 from generator.output.png import png_bytes, rasterise, render_pages
+from generator.output.preview_pdf import small_copy
 
 PAGE_DPI = 40
 DESIGN_DPI = 100
@@ -204,16 +205,19 @@ def _checks(checks: list[dict[str, Any]] | str) -> tuple[str, str]:
 
 def write_previews(pdf_path: Path, folder: Path, names: list[str], dpi: int, keys: list[str] | None = None,
                    cache: dict[str, bytes] | None = None, tick: Callable[[], None] = lambda: None,
-                   write: Callable[[Path, bytes], object] | None = None) -> int:
+                   write: Callable[[Path, bytes], object] | None = None, scratch: Path | None = None) -> int:
     """Small PNGs of a PDF's pages (sheet pages, or designs when no PNGs were built) for the gallery:
     rasterised from the PDF, so they show the embedded fonts, not a browser's stand-ins. With a
     `cache` (pnp serve keeps one), a page whose key (its design's SVG) is unchanged is not
     rasterised again, and the PDF is not even opened when none changed; `write` (pnp serve's) writes
-    each file. Returns how many pages were rasterised."""
+    each file; `scratch`: a file where a plain build's previews may be drawn from a copy of the PDF with its
+    pictures made small (output/preview_pdf.py). Returns how many pages were rasterised."""
     import pypdfium2 as pdfium
 
     folder.mkdir(exist_ok=True)
     if cache is None:                           # a plain build: every page, on every core
+        if scratch is not None and small_copy(pdf_path, scratch, dpi):
+            pdf_path = scratch
         render_pages(pdf_path, [(i, str(folder / f"{name}.png"), dpi / 72, None) for i, name in enumerate(names)], tick)
         return len(names)
     made, pdf = 0, None
