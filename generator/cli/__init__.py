@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import signal
@@ -146,7 +147,7 @@ def _build_options(args: argparse.Namespace) -> tuple[BuildOptions, str | None]:
                            ink_limit=args.ink_limit, pdfx=args.pdfx, press_profile_file=args.press_profile,
                            selection=Selection(args.players, args.only or ()), placeholders=args.placeholders,
                            changed=args.changed, since=args.since, trust_rules=args.trust_rules,
-                           tts_url=args.tts_url)
+                           tts_url=args.tts_url, lang=args.lang)
     return options, printer_note
 
 
@@ -198,11 +199,14 @@ def _print_breaches(c: Any, out: TextIO) -> None:
 
 def _check_one(game: Any, args: argparse.Namespace) -> Any:
     """One game's report; with --theme or --style its colour checks read the themed colours."""
+    from generator.commands.text_checks import language_checks
     from generator.solver.check import check_game
     from generator.load.theme import appearance
 
     look = appearance(game, args.theme, args.style) if args.theme or args.style != "colour" else None
-    return check_game(game, args.examples, look, trusted=args.trust_rules, simulate=args.simulate, seed=args.seed)
+    report = check_game(game, args.examples, look, trusted=args.trust_rules, simulate=args.simulate, seed=args.seed)
+    extra = language_checks(game, args.theme, args.style, args.trust_rules)    # they render: beside the solver's
+    return dataclasses.replace(report, checks=report.checks + tuple(extra))
 
 
 def _print_failed_example(c: Any, out: TextIO) -> None:

@@ -90,8 +90,12 @@ def add_build(sub: Any) -> argparse.ArgumentParser:
 
 
 def add_change_options(b: argparse.ArgumentParser) -> None:
-    """pnp build's print diff, --changed and --since (docs/how-to/playtest-rounds.md), and where a remote playtest's
-    images will be hosted, --tts-url (docs/how-to/tabletop-simulator.md)."""
+    """pnp build's print diff, --changed and --since (docs/how-to/playtest-rounds.md), where a remote playtest's
+    images will be hosted, --tts-url (docs/how-to/tabletop-simulator.md), and an edition's language, --lang
+    (docs/how-to/editions.md)."""
+    b.add_argument("--lang", type=opt.lower, metavar="CODE", help="the edition in this language of the game's "
+                   "languages: (its field@CODE columns, fonts and labels); writes output/<game>-CODE/ beside the default "
+                   "(default: the language the spec is written in)")
     b.add_argument("--tts-url", metavar="URL", help="with --formats tts: the web address the tts/ folder will be "
                    "uploaded to (https://example.org/tide/); the save loads its images from there instead of this "
                    "computer's files (default: the spec's tts_url)")

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.commands.progress import Progress, Ticks
+from generator.commands.text_checks import summary_lines
 from generator.common.errors import OptionError, PunchboardError, display_path, option_problem
 from generator.layout.plan import PieceInput, SheetPlan
 from generator.layout.sheets import plan_sheets
@@ -23,6 +24,7 @@ from generator.load import load_game
 from generator.load.fonts import FontFace, font_book
 from generator.load.theme import Appearance, appearance
 from generator.model.designs import DesignSpec, expand
+from generator.model.edition import edition
 from generator.model.game import Game
 from generator.model.selection import select
 from generator.output import formats
@@ -38,7 +40,7 @@ from generator.output.typst_pdf import TypstRunner
 from generator.output.writer import staged_folder
 from generator.render import render_designs
 from generator.render.store import SvgStore
-from generator.render.context import SAFE_MM
+from generator.render.context import SAFE_MM, RenderNotes
 from generator.solver import guard
 from generator.solver.data_checks import data_summary
 from generator.solver.registry import load_rules
@@ -78,7 +80,7 @@ def pieces_of(specs: list[DesignSpec]) -> list[PieceInput]:
 def build_game(name: str | Path, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
     started = time.perf_counter()
     progress = progress or Progress(enabled=False)
-    game = load_game(name, placeholders=options.placeholders)
+    game, options = _edition(load_game(name, placeholders=options.placeholders), options)
     look = appearance(game, options.theme, options.style, placeholders=options.placeholders)
     store = SvgStore(options.out)           # a deck of photographs keeps most of its SVGs on disk, not in memory
     try:
@@ -120,8 +122,19 @@ def _build(game: Game, look: Appearance, options: BuildOptions, progress: Progre
                        len(plan.pages) if plan else 0, sum(w.files for w in written.values()),
                        time.perf_counter() - started,
                        drawn.warnings + notes + tuple(f"{game.id}: {note}" for note in (plan.notes if plan else ())),
-                       " ".join(filter(None, (options.selection.words(), "changes" if options.changed else ""))),
+                       " ".join(filter(None, (options.selection.words(), "changes" if options.changed else "",
+                                              f"in {options.lang}" if options.lang else ""))),
                        drawn.traces)
+
+
+def _edition(game: Game, options: BuildOptions) -> tuple[Game, BuildOptions]:
+    """The game in the language asked for (model/edition.py), and the options; the game's own language asked for
+    by name is its default build, in its default folder."""
+    if options.lang is None:
+        return game, options
+    if options.lang == game.default_language:
+        return game, dataclasses.replace(options, lang=None)
+    return edition(game, options.lang), options
 
 
 @dataclass(frozen=True)
@@ -143,9 +156,11 @@ def _draw(game: Game, look: Appearance, options: BuildOptions, progress: Progres
     progress.stage(f"{game.id}: render", len(specs))
     safe = safe_insets(specs, options.shop, SAFE_MM) if options.shop else None   # the shop's safe zone, scaled
     aid, unruled = _aid(game, options.trust_rules)
+    notes = RenderNotes()
     _, rendering = render_designs(game, look, options.sheet.bleed_mm, specs, progress.tick, aid, safe,
-                                  options.memo.designs if options.memo else None, store)
-    warnings = tuple(rendering) + tuple(f"{game.id}: {c.detail}; the templates got an empty aid" for c in unruled)
+                                  options.memo.designs if options.memo else None, store, notes)
+    warnings = (tuple(rendering) + tuple(summary_lines(game, notes.texts))
+                + tuple(f"{game.id}: {c.detail}; the templates got an empty aid" for c in unruled))
     traces = tuple(c.trace for c in unruled if c.trace)
     svgs = store
     faces = font_book(look.font_folders).faces
@@ -301,7 +316,7 @@ def _write_manifest(job: Job, options: BuildOptions, written: dict[str, Written]
     extra: dict[str, object] = {key: value for w in written.values() for key, value in w.listed}
     extra["build"] = {"back_offset_mm": list(sheet.back_offset_mm), "style": options.style,
                       "theme": options.theme.name if options.theme else None, "formats": list(options.formats),
-                      **options.selection.as_json()}
+                      **options.selection.as_json(), **({"language": options.lang} if options.lang else {})}
     sheets = next((w.main for w in written.values() if w.main), None)
     if record.changes is not None:
         extra["changes"] = record.changes.as_json()

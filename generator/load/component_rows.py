@@ -8,7 +8,7 @@ from dataclasses import dataclass, field as dataclass_field
 from typing import Any, Mapping
 
 from generator.common.confine import confined
-from generator.common.errors import Problem, display_path
+from generator.common.errors import Problem, did_you_mean, display_path
 from generator.model.columns import Column
 from generator.model.designs import slugify
 from generator.model.game import Row, frozen_map
@@ -42,7 +42,8 @@ def read_rows(p: Piece) -> list[Row] | None:
 def rows(r: Reader, game: GameParts, value: Any, where: str, default_count: int,
          key_fields: list[str] | None = None, columns: Mapping[str, Column] | None = None) -> list[Row] | None:
     """Data rows; a row's id is its `id`, else its `key` fields' values, else all its values joined."""
-    shape = RowShape(default_count, key_fields, columns or {})
+    art = frozenset(k for k, v in game.art.items() if isinstance(v, dict))
+    shape = RowShape(default_count, key_fields, columns or {}, game.languages, game.default_language, art)
     if value is None:
         return [Row("", frozen_map({}), default_count)]
     if isinstance(value, dict) and "images" in value:
@@ -66,6 +67,9 @@ class RowShape:
     default_count: int
     key_fields: list[str] | None = None
     columns: Mapping[str, Column] = dataclass_field(default_factory=dict)
+    languages: tuple[str, ...] = ()          # the languages its `field@code` columns may name
+    default_language: str = "en"
+    art_fields: frozenset[str] = frozenset()  # fields whose values pick art: never translated
 
 
 def listed_rows(r: Reader, value: Any, where: str, shape: RowShape) -> list[Row] | None:
@@ -75,13 +79,15 @@ def listed_rows(r: Reader, value: Any, where: str, shape: RowShape) -> list[Row]
     if items is None:
         return None
     out, ids, fields, key_fields = [], set(), None, shape.key_fields
+    checked: set[str] = set()       # the translation columns checked already (each is said once, not per row)
     for i, item in enumerate(items):
         here = join(where, i)
         m = r.mapping(item, here, free=True)
         if m is None:
             continue
-        data = {k: v for k, v in m.items() if k not in RESERVED_ROW_KEYS}
+        data = {k: v for k, v in m.items() if k not in RESERVED_ROW_KEYS and not _translation(k)}
         fields = _same_fields(r, data, fields, here, shape.columns)
+        translations = _translations(r, m, here, fields, shape, checked)
         count = r.integer(m.get("count", shape.default_count), join(here, "count"), minimum=0, maximum=MAX_COPIES)
         key = _row_key(r, m, data, here, key_fields)
         if key in ids:
@@ -92,8 +98,56 @@ def listed_rows(r: Reader, value: Any, where: str, shape: RowShape) -> list[Row]
             typed = {**data, **{k: c.judge(data.get(k))[0] for k, c in shape.columns.items()}}
             written = frozen_map(data)
             out.append(Row(key, frozen_map(typed) if shape.columns else written, count, r.problems.line_of(here),
-                           written))
+                           written, translations))
     return out
+
+
+def _translation(key: Any) -> bool:
+    """A column `field@code`: the field's text in another language (generator/model/edition.py)."""
+    return isinstance(key, str) and "@" in key
+
+
+def _translations(r: Reader, m: dict, here: str, fields: list[str], shape: RowShape,
+                  said: set[str]) -> Mapping[str, Mapping[str, Any]]:
+    """language -> field -> cell of a row's `field@code` columns (an empty cell is kept: no translation, which an
+    edition reports); each column's name is checked once, where it first appears."""
+    out: dict[str, dict[str, Any]] = {}
+    for key, value in m.items():
+        if not _translation(key):
+            continue
+        field, code = key.rsplit("@", 1)
+        if key not in said:
+            said.add(key)
+            if not _translation_column(r, join(here, key), field, code, fields, shape):
+                continue
+        elif field not in fields and field not in shape.columns or code not in shape.languages:
+            continue
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (str, int, float))):
+            r.add(join(here, key), f"expected text or a number, got {describe(value)}")
+            continue
+        out.setdefault(code, {})[field] = value
+    return frozen_map({code: frozen_map(cells) for code, cells in out.items()})
+
+
+def _translation_column(r: Reader, where: str, field: str, code: str, fields: list[str], shape: RowShape) -> bool:
+    """Whether `field@code` names a field of the rows and one of the game's other languages; if not, one line."""
+    known = [*fields, *(c for c in shape.columns if c not in fields)]
+    if field not in known or field in RESERVED_ROW_KEYS:
+        r.add(where, f'a translation of "{field}", which is no field of the rows; expected one of: '
+                     f"{', '.join(known) or 'none'}{did_you_mean(field, known)}")
+    elif field in shape.art_fields:
+        r.add(where, f'the values of "{field}" pick its art (art.{field}), so they stay as written; give the '
+                     "translated words a column of their own and print that")
+    elif code == shape.default_language:
+        r.add(where, f'"{code}" is the default language (language: {code}): its text is the column "{field}" itself')
+    elif code not in shape.languages:
+        known_codes = list(shape.languages)
+        r.add(where, f'unknown language "{code}"; ' + (f"expected one of: {', '.join(known_codes)}"
+                                                       f"{did_you_mean(code, known_codes)}" if known_codes else
+                                                       "declare it under languages: in game.yaml"))
+    else:
+        return True
+    return False
 
 
 def _same_fields(r: Reader, data: dict, fields: list[str] | None, here: str, declared: Mapping[str, Column]) -> list[str]:

@@ -191,9 +191,11 @@ def walk(p: Piece, keys: tuple[Key, ...] = COMPONENT_KEYS, rules: tuple[Rule, ..
 class ComponentReader:
     """Reads `components:`; every problem goes to the shared Reader, so a file is checked in one pass."""
 
-    def __init__(self, r: Reader, folder: Path, folder_tables: Collection[str] = frozenset(), placeholders: bool = False):
+    def __init__(self, r: Reader, folder: Path, folder_tables: Collection[str] = frozenset(), placeholders: bool = False,
+                 languages: tuple[str, ...] = (), default_language: str = "en"):
         self.r = r
-        self.game = GameParts(folder, set(folder_tables), placeholders)
+        self.game = GameParts(folder, set(folder_tables), placeholders, languages=languages,
+                              default_language=default_language)
         self.declared: set[str] = set()     # every component id written, read without errors or not
 
     def components(self, value: Any, art: dict[str, Any]) -> list[Component]:

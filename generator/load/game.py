@@ -13,6 +13,7 @@ from generator.model.game import (INK_SAVER, INK_SAVER_NOTE, ColourChecks, Compo
                              SetupEntry, Style, TextPair, frozen_map)
 from generator.common.limits import MAX_PIECES, MAX_SEATS
 from generator.load.invariants import read_invariants
+from generator.load.languages import read_editions
 from generator.load.components import ComponentReader
 from generator.load.placement import link_fits
 from generator.load.publishing import read_publishing
@@ -105,7 +106,9 @@ class _GameReader:
         icons = self.icons(r.field(top, "game", "icons", ""))
         rules_from = r.field(top, "game", "rules_from", "")
         labels = self.labels(r.field(top, "game", "labels", ""))
-        parts = ComponentReader(r, self.folder, set(self.folder_tables), self.placeholders)
+        words = read_editions(r, top, fonts, labels, [c.id for c in colours], self.folder)
+        parts = ComponentReader(r, self.folder, set(self.folder_tables), self.placeholders, tuple(words.languages),
+                                words.default)
         components = parts.components(top.get("components"), art)
         self.link(parts, top.get("components"), art, components)
         setup = self.setup(r.field(top, "game", "setup", ""), components, pmin, pmax, parts.declared)
@@ -127,7 +130,7 @@ class _GameReader:
             notes=tuple(frozen_map(n) for n in notes), provenance=frozen_map(r.provenance), icons=frozen_map(icons),
             rules_from=rules_from, colour_checks=colour_checks, subtitle=subtitle, edition=edition, rulebook=rulebook,
             invariants=tuple(invariants), cover=publishing.cover, rulebook_pdf=publishing.rulebook_pdf,
-            tts_url=publishing.tts_url)
+            tts_url=publishing.tts_url, **words.game_fields())
 
     def check_whole(self, game_id: str | None, components: list[Component], pmax: int | None, seats: int) -> None:
         """What holds of the spec as a whole: seats for every player count, the piece limit, and a shipped game's id

@@ -21,6 +21,8 @@ class GameParts:
     placeholders: bool = False           # --placeholders: a missing image is printed as a placeholder
     art: dict[str, Any] = field(default_factory=dict)   # the game's art, which rows from a folder of images add to
     image_art: set[str] = field(default_factory=set)    # the art tables made from folders of images
+    languages: tuple[str, ...] = ()      # the languages a row's `field@code` columns may name (not the default)
+    default_language: str = "en"
 
 
 @dataclass

@@ -58,6 +58,8 @@ MAPPING = Kind("mapping")
 LIST = Kind("list")
 TEMPLATE = Kind("template")
 ANYTHING = Kind("any")
+LANGUAGE = Kind("language code", ValueReader.language)
+POINTS = Kind("size in points, 1 to 72", ValueReader.points)
 
 
 def whole(minimum: int | None = None, maximum: int | None = None) -> Kind:
@@ -107,6 +109,13 @@ SCHEMA: dict[str, Section] = {
               "(a game's own `ink-saver` entry sets colours before the same lightening pass)", default={}),
         Field("art", MAPPING, "name -> file, field -> {value -> file}, or field -> `folder/` (art by folder)", default={}),
         Field("labels", MAPPING, "data value -> display name", default={}),
+        Field("language", LANGUAGE, "the language the spec's own text (rows, labels, title) is written in, a code "
+              "like `en`, `de`, `ja` or `pt-br`", default="en"),
+        Field("languages", MAPPING, "language code -> section *language*: the other languages the game prints in "
+              "(`pnp build GAME --lang de`); rows give a field's translation in a column `field@code` beside it "
+              "(`title@de`)", default={}, shown_default="none: one language"),
+        Field("shrink_floor_pt", POINTS, "text that shrinks below this size to fit its box is reported by `pnp check` "
+              "and the build summary, naming the design and the field", default=7),
         Field("setup", MAPPING, "player count -> component -> demand (section *setup_demand*, or a whole number)",
               default={}),
         Field("rules", MAPPING, "values the rules package, the templates (`rules.<key>`) and the invariants read; "
@@ -123,6 +132,21 @@ SCHEMA: dict[str, Section] = {
         "",
         Field("min", whole(1, MAX_PLAYERS), "fewest players", True),
         Field("max", whole(1, MAX_PLAYERS), "most players", True)),
+    "language": section(
+        "`languages: {de: {fonts: {body: Lato}, labels: {iris: Schwertlilie}}, ja: {fonts: {body: Noto Sans CJK JP}}}`: "
+        "one language beside the default (`language:`). Its text is in the rows, a column `field@code` beside the "
+        "field (`title@de`, in CSV, XLSX and YAML rows); an empty or missing cell prints the default language's "
+        "text and is reported. Design ids, file names and selectors come from the default language's text, so "
+        "they are the same in every edition. `pnp build GAME --lang de` writes output/GAME-de/.",
+        Field("fonts", MAPPING, "role -> font (section *font*) in place of the game's role of that name (Japanese "
+              "needs a CJK face, `Noto Sans CJK JP`)", default={}, shown_default="the game's"),
+        Field("labels", MAPPING, "data value -> display name in this language, over the game's `labels`", default={},
+              shown_default="the game's (reported)"),
+        Field("players", MAPPING, "seat id -> the seat's name in this language", default={},
+              shown_default="the game's"),
+        Field("title", TEXT, "the game's title in this language", shown_default="the game's"),
+        Field("subtitle", TEXT, "the subtitle in this language", shown_default="the game's"),
+        Field("shrink_floor_pt", POINTS, "the shrink floor of this language's text", shown_default="the game's")),
     "player_colours": section(
         "One seat.",
         Field("id", ID, "the seat's id (per-player designs are named after it)", True),

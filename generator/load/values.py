@@ -17,6 +17,7 @@ from generator.load.yamlio import join
 from generator.common.units import MAX_LENGTH_MM, describe, parse_length_mm
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+LANGUAGE = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$")     # de, ja, pt-br, zh-hant: a BCP 47 tag, lower case
 MAX_ID = 64
 COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 PROVENANCE_KEYS = {"value", "source", "note"}
@@ -109,6 +110,22 @@ class ValueReader:
             self.add(where, f"expected an id of at most {MAX_ID} characters, got one of {len(value)}")
             return None
         return value
+
+    def language(self, value: Any, where: str) -> str | None:
+        """A language code: two or three letters and optional subtags (`de`, `ja`, `pt-br`), lower case."""
+        value = self.unwrap(value, where)
+        if not isinstance(value, str) or not LANGUAGE.match(value):
+            self.add(where, f'expected a language code like "de", "ja" or "pt-br", got {describe(value)}')
+            return None
+        return value
+
+    def points(self, value: Any, where: str, *, minimum: float = 1.0, maximum: float = 72.0) -> float | None:
+        """A type size in points, a number from `minimum` to `maximum`."""
+        value = self.unwrap(value, where)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not minimum <= value <= maximum:
+            self.add(where, f"expected a size in points from {minimum:g} to {maximum:g}, got {describe(value)}")
+            return None
+        return float(value)
 
     def pattern(self, value: Any, where: str) -> str | None:
         """A player pattern the shared macros draw (templates/shared/macros.svg.j2, pattern_def)."""

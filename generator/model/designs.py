@@ -52,6 +52,12 @@ def _suffix(parts: list[str]) -> str:
     return "".join(f"-{slugify(p)}" for p in parts if p)
 
 
+def front_id(component_id: str, row_key: str, seat_id: str | None = None) -> str:
+    """The design id of a row's front (for one seat of a per-player component): its component, its row's key
+    and its seat. A row's key comes from its default-language text, so every edition has the same ids."""
+    return short_id(component_id + _suffix([row_key, seat_id or ""]))
+
+
 def expand(game: Game) -> list[DesignSpec]:
     """Fronts in spec order (component, row, seat), then their backs; ids are unique."""
     fronts: list[DesignSpec] = []
@@ -73,7 +79,7 @@ def expand(game: Game) -> list[DesignSpec]:
                         back_id, comp, "back", comp.back.template, frozen_map(back_fields),
                         seat if "player" in vary else None, row.count + (prev.count if prev else 0))
                 fronts.append(DesignSpec(
-                    short_id(comp.id + _suffix([row.key, seat.id if seat else ""])), comp, "front", comp.front.template,
+                    front_id(comp.id, row.key, seat.id if seat else None), comp, "front", comp.front.template,
                     row.fields, seat, row.count, back_id))
     return fronts + list(backs.values())
 

@@ -122,6 +122,7 @@ class Row:
     count: int
     line: int | None = None
     written: Mapping[str, Any] = field(default_factory=frozen_map)   # its cells before typing (as fields, undeclared)
+    translations: Mapping[str, Mapping[str, Any]] = field(default_factory=frozen_map)  # language -> field -> cell
 
 
 @dataclass(frozen=True)
@@ -228,6 +229,24 @@ class SetupEntry:
     demands: tuple[Demand, ...]
 
 
+DEFAULT_LANGUAGE = "en"          # the language a spec's text is written in when it does not say
+SHRINK_FLOOR_PT = 7.0            # text set smaller than this after shrinking to fit is reported (pnp check)
+
+
+@dataclass(frozen=True)
+class Language:
+    """An edition's language as the spec's `languages:` declares it: what it changes beside the rows' text
+    (their `field@code` columns). None and empty mean "as the default language has it"."""
+
+    code: str
+    title: str | None = None
+    subtitle: str | None = None
+    fonts: Mapping[str, FontRole] = field(default_factory=frozen_map)       # role -> font, over the game's
+    labels: Mapping[str, str] = field(default_factory=frozen_map)           # over the game's labels
+    players: Mapping[str, str] = field(default_factory=frozen_map)          # seat id -> its name
+    shrink_floor_pt: float | None = None
+
+
 @dataclass(frozen=True)
 class Game:
     """A game's validated spec, read-only: what the renderer draws and the rules package reads."""
@@ -261,6 +280,10 @@ class Game:
     lines: Mapping[str, int] = field(default_factory=frozen_map)  # key path -> line in game.yaml
     colour_checks: ColourChecks = field(default_factory=lambda: ColourChecks())   # `pnp check`'s colour warnings
     invariants: tuple[Invariant, ...] = ()
+    language: str = DEFAULT_LANGUAGE        # the language of this model's text (an edition's, model/edition.py)
+    default_language: str = DEFAULT_LANGUAGE   # the language the spec's own text is written in
+    languages: Mapping[str, Language] = field(default_factory=frozen_map)   # the other languages, by code
+    shrink_floor_pt: float = SHRINK_FLOOR_PT    # of this model's language
 
     def problems(self) -> ProblemCollector:
         """A collector for later checks of this spec (a rules module's), pointing at file and line."""

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from generator.common.errors import OptionError, Problem, option_problem
 from generator.common.hosting import base_problem, hosted_base
 from generator.layout.plan import BACK_SCALES as SCALES, SheetOptions
+from generator.load.values import LANGUAGE
 from generator.model.designs import slugify
 from generator.model.selection import Selection
 from generator.output import formats
@@ -45,6 +46,7 @@ class BuildOptions:
     since: Path | None = None         # with `changed`: the build (folder) to compare with
     trust_rules: bool = False         # run the game folder's own rules code (--trust-rules)
     tts_url: str | None = None        # where the tts/ folder will be hosted (None: the spec's, else file:///)
+    lang: str | None = None           # the edition's language (None: the spec's own; model/edition.py)
     memo: Memo | None = field(default=None, compare=False, hash=False, repr=False)   # pnp serve's caches
     press_profile_file: InitVar[Path | None] = None   # the profile's file: read once the options make sense
 
@@ -64,13 +66,13 @@ class BuildOptions:
             object.__setattr__(self, "sheet", dataclasses.replace(self.sheet, registration=True))
 
     def job_parts(self) -> list[str]:
-        """What the build's folder is named after, beside the game's id: the look (theme, style), the sheets (paper,
-        duplex, marks, bleed), the formats beyond the default four, a shop, a press file and a partial build, each
-        when not the default, in a fixed order (docs/reference/output.md). Builds that differ in any of them never write
+        """What the build's folder is named after, beside the game's id: the language, the look (theme, style), the
+        sheets (paper, duplex, marks, bleed), the formats beyond the default four, a shop, a press file and a partial
+        build, each when not the default, in a fixed order (docs/reference/output.md). Builds that differ in any of them never write
         the same folder; rebuilding a job replaces its own folder. A back offset, an ink limit and a press profile
         correct a job for a printer or a press: the same job, the same folder."""
         s, default = self.sheet, SheetOptions()
-        parts = [theme_name(self.theme) if self.theme else "", "" if self.style == "colour" else self.style,
+        parts = [self.lang or "", theme_name(self.theme) if self.theme else "", "" if self.style == "colour" else self.style,
                  "" if s.paper == default.paper else s.paper,
                  "fold" if s.duplex == "fold" else "" if s.duplex == default.duplex else f"duplex-{s.duplex}",
                  "" if s.marks == default.marks else f"marks-{s.marks}",
@@ -145,8 +147,11 @@ def _problems(o: BuildOptions, profile_file: bool) -> list[Problem]:
 
 
 def _more_problems(o: BuildOptions) -> list[Problem]:
-    """The hosted Tabletop Simulator save's and the print-and-play kit's refusals."""
+    """The edition's language, the hosted Tabletop Simulator save's and the print-and-play kit's refusals."""
     problems: list[Problem] = []
+    if o.lang is not None and not LANGUAGE.match(o.lang):
+        problems.append(option_problem('{lang}: expected a language code like de, ja or pt-br, got "{said}"',
+                                       said=o.lang))
     if o.tts_url is not None and "tts" not in o.formats:
         problems.append(option_problem("{tts_url} says where the Tabletop Simulator images will be hosted: add tts "
                                        "to {formats}"))

@@ -30,13 +30,15 @@ def render_designs(game: Game, look: Appearance, bleed_mm: float, specs: list[De
                    aid: dict | None = None,
                    safe_mm: dict[str, float] | None = None,
                    memo: DesignMemo | None = None,
-                   store: SvgStore | None = None) -> tuple[list[RenderedDesign], list[str]]:
+                   store: SvgStore | None = None,
+                   notes: RenderNotes | None = None) -> tuple[list[RenderedDesign], list[str]]:
     """All designs, or every problem found across them (each reported once). `aid`: what the game's
     rules module says its printed aids show (templates get it as `aid`); `safe_mm`: a component's safe
     inset where a print shop asks more than the default; `memo` (pnp serve's): designs whose inputs
     did not change are taken from it, not rendered again (render/memo.py). With a `store`, each SVG goes
-    there as it is made (render/store.py) and the designs returned carry none."""
-    notes = RenderNotes()
+    there as it is made (render/store.py) and the designs returned carry none; `notes`: where what rendering
+    found is kept (its text fits, render/textnotes.py), when the caller reads more than the summary's lines."""
+    notes = notes if notes is not None else RenderNotes()
     builder = ContextBuilder(game, look, bleed_mm, notes, aid or {}, safe_mm)
     families = Families(builder.book.families(), display_path(game.folder / "fonts"))
     if memo is not None:

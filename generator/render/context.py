@@ -28,6 +28,7 @@ from generator.render.placeholder import placeholder_markup
 from generator.load.fonts import font_book, metrics
 from generator.render.svg import nest
 from generator.render.textfit import Paragraph, TextOverflow, fit_flow
+from generator.render.textnotes import TextFit, text_fit
 from generator.load.theme import Appearance
 from generator.common.units import MM_PER_IN, MM_PER_PT as PT_TO_MM, fmt_number
 
@@ -44,6 +45,7 @@ class Notes(Protocol):
     def warn(self, text: str) -> None: ...
     def low(self, shown: str, dpi: float, w: float, h: float, design: str) -> None: ...
     def placeholder(self, shown: str, design: str) -> None: ...
+    def text(self, fitted: TextFit) -> None: ...
 
 
 @dataclass
@@ -54,6 +56,10 @@ class RenderNotes:
     warnings: list[str] = field(default_factory=list)
     low_dpi: dict[str, tuple[float, float, float, str]] = field(default_factory=dict)  # file -> dpi, w, h, design
     placeholders: dict[str, set[str]] = field(default_factory=dict)                    # file -> designs
+    texts: list[TextFit] = field(default_factory=list)     # text below its floor, or that does not fit
+
+    def text(self, fitted: TextFit) -> None:
+        self.texts.append(fitted)
 
     def warn(self, text: str) -> None:
         if text not in self.warnings:
@@ -148,6 +154,7 @@ class ContextBuilder:
         self.look = look
         self.bleed_mm = bleed_mm
         self.notes: Notes = notes
+        self.floor_pt = game.shrink_floor_pt       # text set below it after shrinking is reported (TextFit)
         self.book = font_book(tuple(look.font_folders))
         where_file = str(look.theme_file or game.spec_file)
         self.faces = {role: self.book.find(f.family, f.weight, f.style, where=f"fonts.{role}", file=where_file)
@@ -290,8 +297,8 @@ class ContextBuilder:
                     return richtext.ICON_EM + 2 * richtext.ICON_GAP_EM
                 m = metrics(faces[(p.bold, p.italic)].path)
                 if not m.has_glyphs(p.value):
-                    raise RenderError(Problem(f'font "{base.family}" has no glyph for some of "{_short(p.value)}"',
-                                              None, where))
+                    raise RenderError(Problem(f'font "{base.family}" has no glyph for some of "{_short(p.value)}"'
+                                              f"{self.glyph_hint(role)}", None, where))
                 return m.width_em(p.value)
 
             x0, y0 = max(x, safe["x"]), max(y, safe["y"])
@@ -301,9 +308,8 @@ class ContextBuilder:
                 size, fitted = richtext.fit(lines, x1 - x0, y1 - y0, max_pt * PT_TO_MM, min_pt * PT_TO_MM, leading,
                                             measure, m.ascender, m.descender)
             except richtext.TextOverflow as exc:
-                raise RenderError(Problem(f'text "{_short(str(text))}" {exc} (safe zone '
-                                          f'{geo["safe_mm"]:g} mm inside the '
-                                          "trim)", None, where)) from None
+                raise self.overflow(design, [str(text)], max_pt, exc, geo) from None
+            self.measured(design, [str(text)], size, max_pt)
             height = size * (m.ascender + m.descender + (len(fitted) - 1) * leading)
             top = {"top": y0, "bottom": y1 - height}.get(valign, y0 + (y1 - y0 - height) / 2)
             return {"size": size, "height": height,
@@ -333,6 +339,26 @@ class ContextBuilder:
                              "style": face.style})
         return {"y": baseline, "size": size, "runs": runs}
 
+    def measured(self, design: DesignSpec, texts: list[str], size_mm: float | None, max_pt: float) -> None:
+        """Tell the notes of text that shrank below the floor, set at `size_mm` where `max_pt` was asked (its
+        smallest line's sizes), or (None) that does not fit at all."""
+        fitted = text_fit(design, self.game, texts, size_mm, max_pt, self.floor_pt)
+        if fitted is not None:
+            self.notes.text(fitted)
+
+    def overflow(self, design: DesignSpec, texts: list[str], max_pt: float, exc: Exception, geo: dict) -> RenderError:
+        """The error of text that does not fit its box even at its smallest size, told to the notes first."""
+        self.measured(design, texts, None, max_pt)
+        return RenderError(Problem(f'text "{_short(texts[0])}" {exc} (safe zone {geo["safe_mm"]:g} mm inside the trim)',
+                                   None, f"design {design.id}"))
+
+    def glyph_hint(self, role: str) -> str:
+        """What to change when an edition's text has characters its role's font lacks (Japanese in Lato)."""
+        code = self.game.language
+        if code == self.game.default_language:
+            return ""
+        return f"; give languages.{code}.fonts.{role} in game.yaml a font that has them (Japanese: Noto Sans CJK JP)"
+
     def _face_for(self, design: DesignSpec, role: str, text: str):
         """The face of a font role and its metrics; an unknown role or a glyph the face lacks is one problem."""
         if role not in self.faces:
@@ -342,8 +368,9 @@ class ContextBuilder:
         m = metrics(face.path)
         if not m.has_glyphs(text):
             missing = "".join(sorted({ch for ch in text if ord(ch) not in m.advances and ch not in "\n\t"}))
-            raise RenderError(Problem(f'font "{face.family}" has no glyph for "{missing}" in "{_short(text)}"; '
-                                      "choose a font role that covers it", None, f"design {design.id}"))
+            raise RenderError(Problem(f'font "{face.family}" has no glyph for "{missing}" in "{_short(text)}"'
+                                      f"{self.glyph_hint(role) or '; choose a font role that covers it'}", None,
+                                      f"design {design.id}"))
         return face, m
 
     def _fitter(self, design: DesignSpec, geo: dict[str, Any]) -> tuple[Callable[..., dict], Callable[..., dict]]:
@@ -365,9 +392,9 @@ class ContextBuilder:
             try:
                 fitted = fit_flow(paras, x1 - x0, y1 - y0, max_pt * PT_TO_MM, min_pt * PT_TO_MM, leading)
             except TextOverflow as exc:
-                raise RenderError(Problem(f'text "{_short(paras[0].text)}" {exc} (safe zone '
-                                          f'{geo["safe_mm"]:g} mm inside '
-                                          "the trim)", None, f"design {design.id}")) from None
+                raise self.overflow(design, [p.text for p in paras], max_pt, exc, geo) from None
+            small = min(p.scale for p in paras)        # the smallest paragraph's size is the one to read
+            self.measured(design, [p.text for p in paras if p.scale == small], fitted.base_size * small, max_pt * small)
             return _placed(fitted, faces, (x0, y0, x1, y1), align, valign)
 
         def fit(text: Any, role: str, x: float, y: float, w: float, h: float, max_pt: float, min_pt: float = 5.0,

@@ -19,9 +19,10 @@ MEMORY_CHARS = 64_000_000
 
 class SvgStore(Mapping[str, str]):
     """Design id -> SVG text, in the order they were put. `spill`: the folder in which a scratch folder is made
-    for the designs past the bound (made when first needed; `close` removes it)."""
+    for the designs past the bound (made when first needed; `close` removes it); None keeps no SVG at all, only
+    their sizes (pnp check renders to measure text, not to print)."""
 
-    def __init__(self, spill: Path, budget: int = MEMORY_CHARS):
+    def __init__(self, spill: Path | None, budget: int = MEMORY_CHARS):
         self._spill, self._budget, self._used = spill, budget, 0
         self._held: dict[str, str] = {}
         self._files: dict[str, Path] = {}
@@ -30,6 +31,8 @@ class SvgStore(Mapping[str, str]):
 
     def put(self, design: str, svg: str) -> None:
         self._sizes[design] = len(svg)
+        if self._spill is None:
+            return
         if self._used + len(svg) <= self._budget:
             self._held[design] = svg
             self._used += len(svg)
