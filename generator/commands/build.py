@@ -108,10 +108,14 @@ def _build(game: Game, look: Appearance, options: BuildOptions, progress: Progre
     with staged_folder(target, game.id, [game.folder] + ([options.theme] if options.theme else [])) as stage:
         work = stage / ".work"
         work.mkdir()
-        job = Job(game, specs, options, stage, work, target,
-                  memo.runner(drawn.faces) if memo else TypstRunner(work, drawn.faces), progress, plan, drawn.svgs,
+        runner = memo.runner(drawn.faces) if memo else TypstRunner(work, drawn.faces, isolated=store.spilled)
+        job = Job(game, specs, options, stage, work, target, runner, progress, plan, drawn.svgs,
                   look.press_colours(), memo, design_pages([sp.id for sp in specs], store.size))
-        written, checks = _write_everything(job, options, wanted, progress, look, drawn.record)
+        try:
+            written, checks = _write_everything(job, options, wanted, progress, look, drawn.record)
+        finally:
+            if not memo:
+                runner.close()
         shutil.rmtree(work)
     if memo:
         memo.done()

@@ -14,13 +14,16 @@ costs about a second per 250 MB).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from generator.output.typst_pdf import TypstRunner, designs_pdf
+from generator.layout.plan import Page, SheetPlan
+from generator.output.typst_pdf import TypstRunner, designs_pdf, sheets_pdf
 
 CHUNK_CHARS = 2_000_000          # SVG text per file; a photograph's data URI is about 600,000 characters
 JOINED = "designs.pdf"
+BATCH_BYTES = 96 << 20           # designs files one compile of sheets draws from
 OPEN_AT_ONCE = 100               # part files open together while they are joined
 
 
@@ -67,6 +70,44 @@ def write_designs(runner: TypstRunner, svgs: Mapping[str, str], sizes: Mapping[s
     _join([runner.root / name for name in files], joined)
 
 
+def write_sheets(runner: TypstRunner, plan: SheetPlan, pages: Mapping[str, tuple[str, int]], title: str,
+                 target: Path, budget: int = BATCH_BYTES) -> None:
+    """The sheets at `target`, compiled a batch of pages at a time: Typst holds every designs file a compile
+    draws from, and its output, so the pages of a deck of photographs go in batches whose designs files
+    come to at most `budget` bytes, joined when there are several (one batch: the file as Typst wrote it)."""
+    batches = _batches(plan, pages, lambda name: (runner.root / name).stat().st_size, budget)
+    if len(batches) == 1:
+        target.write_bytes(sheets_pdf(runner, plan, pages, title))
+        return
+    parts = []
+    for k, batch in enumerate(batches):
+        part = runner.root / f"sheets-part-{k + 1:03d}.pdf"
+        part.write_bytes(sheets_pdf(runner, dataclasses.replace(plan, pages=batch), pages, title))
+        parts.append(part)
+    _join(parts, target)
+
+
+def _batches(plan: SheetPlan, pages: Mapping[str, tuple[str, int]], size: Callable[[str], int],
+             budget: int) -> list[tuple[Page, ...]]:
+    """The plan's pages in order, cut where the designs files drawn so far would pass `budget` bytes."""
+    out: list[tuple[Page, ...]] = []
+    batch: list[Page] = []
+    files: set[str] = set()
+    used = 0
+    for page in plan.pages:
+        new = {pages[pl.design][0] for pl in page.placements} - files
+        more = sum(size(name) for name in new)
+        if batch and used + more > budget:
+            out.append(tuple(batch))
+            batch, files, used = [], set(), 0
+            new = {pages[pl.design][0] for pl in page.placements}
+            more = sum(size(name) for name in new)
+        batch.append(page)
+        files |= new
+        used += more
+    return out + [tuple(batch)] if batch or not out else out
+
+
 def _join(parts: list[Path], target: Path, at_once: int = OPEN_AT_ONCE) -> None:
     """The files' pages in order as one PDF, with an id made from the content (the same parts give the same
     bytes). pikepdf reads a page's streams from its file when it saves, so every part stays open until
@@ -80,12 +121,11 @@ def _join(parts: list[Path], target: Path, at_once: int = OPEN_AT_ONCE) -> None:
         for group, part in zip(groups, joined):
             _join(group, part, at_once)
         parts = joined
-    with pikepdf.Pdf.new() as out:
-        opened = [pikepdf.open(p) for p in parts]
-        try:
-            for pdf in opened:
-                out.pages.extend(pdf.pages)
-            out.save(target, deterministic_id=True)
-        finally:
-            for pdf in opened:
-                pdf.close()
+    opened = [pikepdf.open(p) for p in parts]       # the first is the base: its title and metadata stay
+    try:
+        for pdf in opened[1:]:
+            opened[0].pages.extend(pdf.pages)
+        opened[0].save(target, deterministic_id=True)
+    finally:
+        for pdf in opened:
+            pdf.close()

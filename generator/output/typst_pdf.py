@@ -23,6 +23,7 @@ from generator.layout.turn import frame_matrix
 from generator.load.fonts import FontFace
 from generator.render.svg import own_environment
 from generator.common.units import MM_PER_PT as PT, fmt_number
+from generator.output.typst_worker import TypstWorker, WorkerError
 
 TIMESTAMP = int(os.environ.get("SOURCE_DATE_EPOCH", "1767225600"))  # 2026-01-01, fixed for byte-identical files
 INK = {"crop": "#000000", "cut": "#3c3c3c", "fold": "#5a5a5a", "text": "#4a4a4a", "target": "#000000",
@@ -44,21 +45,28 @@ class TypstRunner:
 
     overlays: dict[str, str] | None = None
 
-    def __init__(self, work: Path, faces: list[FontFace]):
+    def __init__(self, work: Path, faces: list[FontFace], isolated: bool = False):
         self.root = work
-        self.compiler = typst.Compiler(root=str(work), font_paths=vetted_fonts(work / "fonts", faces),
-                                       ignore_system_fonts=True)
+        fonts = vetted_fonts(work / "fonts", faces)
+        self.compiler = typst.Compiler(root=str(work), font_paths=fonts, ignore_system_fonts=True)
+        # a build of many photographs compiles in a process that is replaced as it grows (output/typst_worker.py)
+        self.worker = TypstWorker(str(work), str(work / "fonts")) if isolated else None
+
+    def close(self) -> None:
+        """Stop the worker process, if there is one."""
+        if self.worker is not None:
+            self.worker.close()
 
     def compile(self, template: str, data: dict[str, Any], what: str, inputs: dict[str, str] | None = None) -> bytes:
         """Compile a template under templates/typst. The plan (`data`) and any `inputs` (SVG texts by key)
         reach Typst in memory as sys.inputs, not as files it would read back."""
         source = (paths.TEMPLATES / "typst" / template).read_bytes()
+        args: dict[str, Any] = {"input": source, "format": "pdf", "timestamp": TIMESTAMP, "pdf_tags": False,
+                                "sys_inputs": {**(inputs or {}), "plan": json.dumps(data, sort_keys=True)}}
         try:
-            pdf = self.compiler.compile(input=source, format="pdf",
-                                        sys_inputs={**(inputs or {}), "plan": json.dumps(data, sort_keys=True)},
-                                        timestamp=TIMESTAMP, pdf_tags=False)
-        except typst.TypstError as exc:
-            detail = " ".join(str(exc.message).split())
+            pdf = self.worker.compile(**args) if self.worker is not None else self.compiler.compile(**args)
+        except (typst.TypstError, WorkerError) as exc:
+            detail = " ".join(str(getattr(exc, "message", exc)).split())
             raise OutputError(Problem(f"Typst could not compile the {what}: {detail}")) from None
         if not isinstance(pdf, bytes):          # one PDF file: a list of pages only comes with format="png"
             raise OutputError(Problem(f"Typst gave no PDF file for the {what}"))

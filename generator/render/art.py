@@ -81,7 +81,7 @@ def load_art(src: ArtSource, line_art: bool = False, placeholders: bool = False)
     return found
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)        # an Art holds its picture as a data URI: 64 card photographs are about 40 MB
 def _loaded(path: Path, base: Path, named_in: str, line_art: bool, stamp: tuple[int, int] | None
             ) -> Art | PunchboardError:
     """The art, or why it is refused: a broken file is read (and reported) once, not once per design;

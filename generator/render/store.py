@@ -44,6 +44,11 @@ class SvgStore(Mapping[str, str]):
         path.write_text(svg, encoding="utf-8", newline="")
         self._files[design] = path
 
+    @property
+    def spilled(self) -> bool:
+        """Some SVGs did not fit the bound: a build of many photographs (it compiles in a worker process)."""
+        return self._folder is not None
+
     def size(self, design: str) -> int:
         """The SVG's length in characters, without reading it."""
         return self._sizes[design]

@@ -9,12 +9,13 @@ from generator.output.job import Format, Job, Written
 def write(job: Job) -> Written:
     from generator.layout.calibration import calibration_plan
     from generator.layout.paper import PAPERS_MM
+    from generator.output.design_files import write_sheets
     from generator.output.typst_pdf import sheets_pdf
 
     assert job.plan is not None               # Format.plan: the build laid the sheets out
     job.steps.stage(f"{job.game.id}: sheets", 1)
     name = sheets_name(job)
-    (job.stage / name).write_bytes(sheets_pdf(job.runner, job.plan, job.pages, job.game.title))
+    write_sheets(job.runner, job.plan, job.pages, job.game.title, job.stage / name)
     listed: tuple[tuple[str, str | list[str]], ...] = ()
     # not none, fold; and only on a named paper, the only ones a sheet's code can name (layout/calibration_code.py)
     if any(s.face == "back" for s in job.specs) and job.sheet.duplex in ("long", "short") and job.sheet.paper in PAPERS_MM:
