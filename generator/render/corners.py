@@ -58,27 +58,37 @@ class FilledCorners:
 @lru_cache(maxsize=16)
 def filled_corners(uri: str, radius_px: float | None) -> FilledCorners | None:
     """The image of a data URI with its round corners filled: of `radius_px` (image pixels), or each as found in
-    its pixels when None; None when no corner needs filling. Cached: a shared back is filled once per build."""
+    its pixels when None; None when no corner needs filling. Only the corner squares are read into arrays; cached,
+    so a shared back is filled once per build."""
     from PIL import Image
 
     pic = eight_bit(Image.open(io.BytesIO(base64.b64decode(uri.split(",", 1)[1]))))
-    alpha = "A" in pic.getbands() or "transparency" in pic.info
-    a = np.array(pic.convert("RGBA"))
-    out, short, done = a.copy(), min(a.shape[:2]), []
+    mode = "RGBA" if "A" in pic.getbands() or "transparency" in pic.info else "RGB"
+    pic = pic if pic.mode == mode else pic.convert(mode)
+    filled, patches = None, []
     for corner in CORNERS:
-        seen = _turned(a, corner)
-        box = max(4, int(short * MAX_SHARE))
-        r = radius_px if radius_px is not None else found_radius(background(seen[:box, :box]))
-        if r < MIN_RADIUS_PX:
+        square = corner_square(pic, corner, radius_px)
+        if square is None:
             continue
-        n = min(math.ceil(r) + 2, short // 2)
-        _turned(out, corner)[:n, :n] = fill_corner(seen[:n, :n], r)
-        done.append((corner, n))
-    if not done:
+        filled = filled or pic.copy()
+        im = Image.fromarray(np.ascontiguousarray(square if mode == "RGBA" else square[..., :3]))
+        filled.paste(im, _square(corner, im.width, pic.size)[:2])
+        patches.append(Patch(corner, _png(im), im.width))
+    return None if filled is None else FilledCorners(tuple(patches), edge_strips(filled))
+
+
+def corner_square(pic, corner: str, radius_px: float | None) -> np.ndarray | None:
+    """The corner square of the picture (RGB or RGBA) filled outside its round, as RGBA in its own orientation;
+    None when the round is not found or too small to matter."""
+    short = min(pic.size)
+    box = max(4, int(short * MAX_SHARE))
+    side = min(short // 2, max(box, math.ceil(radius_px or 0) + 2))
+    seen = _turned(np.array(pic.crop(_square(corner, side, pic.size)).convert("RGBA")), corner)
+    r = radius_px if radius_px is not None else found_radius(background(seen[:box, :box]))
+    if r < MIN_RADIUS_PX:
         return None
-    filled = Image.fromarray(out if alpha else np.ascontiguousarray(out[..., :3]))
-    return FilledCorners(tuple(Patch(c, _png(filled.crop(_square(c, n, filled.size))), n) for c, n in done),
-                         edge_strips(filled))
+    n = min(math.ceil(r) + 2, side)
+    return _turned(fill_corner(seen[:n, :n], r), corner)
 
 
 def background(a: np.ndarray) -> np.ndarray:
