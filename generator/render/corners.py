@@ -70,7 +70,8 @@ def filled_corners(uri: str, radius_px: float | None) -> FilledCorners | None:
         square = corner_square(pic, corner, radius_px)
         if square is None:
             continue
-        filled = filled or pic.copy()
+        if filled is None:
+            filled = pic.copy()
         im = Image.fromarray(np.ascontiguousarray(square if mode == "RGBA" else square[..., :3]))
         filled.paste(im, _square(corner, im.width, pic.size)[:2])
         patches.append(Patch(corner, _png(im), im.width))
