@@ -30,6 +30,7 @@ PX = 750 / 63.5                      # pixels per mm of the scans and of the 300
 QUADRANTS = {"top-left": (240, 120, 120), "top-right": (120, 210, 120), "bottom-left": (120, 160, 250),
              "bottom-right": (250, 215, 100)}
 WHITE = (255, 255, 255)
+DOT, DOT_AT = (40, 40, 160), (28.5, 14.5)    # a dot inside each scan's round: 28.5 px along the horizontal edge
 SHEET_DPI = 300
 
 
@@ -42,6 +43,9 @@ def quadrants(corner_colour: tuple | None, mode: str = "RGB") -> Image.Image:
     for name, (x, y) in {"top-left": (0, 0), "top-right": (1, 0), "bottom-left": (0, 1), "bottom-right": (1, 1)}.items():
         d.rectangle([x * w * k // 2, y * h * k // 2, (x + 1) * w * k // 2, (y + 1) * h * k // 2], fill=QUADRANTS[name])
     if corner_colour is not None:
+        for cx in (DOT_AT[0], w - DOT_AT[0]):                 # mirrored into each corner: the same on every corner
+            for cy in (DOT_AT[1], h - DOT_AT[1]):
+                d.ellipse([(cx - 5) * k, (cy - 5) * k, (cx + 5) * k, (cy + 5) * k], fill=DOT)
         mask = Image.new("L", im.size, 0)
         ImageDraw.Draw(mask).rounded_rectangle([0, 0, w * k - 1, h * k - 1], radius=SCAN_RADIUS_MM * PX * k, fill=255)
         im = Image.composite(im, Image.new("RGBA", im.size, corner_colour), mask)
@@ -261,6 +265,21 @@ def test_round_corners_of_scans_are_filled_on_the_sheet(decks, design):
                 x, y = on_sheet(*corner_point(corner, d), piece)
                 px = im.getpixel((int(x * k), int(y * k)))
                 assert close(px, colour) == filled, (deck, design, corner, d, px)
+
+
+@pytest.mark.parametrize("deck", ["rounded", "plain"])
+def test_what_lies_inside_a_scans_round_stays_where_it_is(decks, deck):
+    """The dot drawn 28.5 px along and 14.5 px in from each corner (inside the round, which the filled corner
+    pictures copy over the image) prints where the scan has it, on every corner."""
+    built = decks[deck]
+    im = render(built / f"{deck}-a4.pdf", 0, SHEET_DPI)
+    k = SHEET_DPI / 25.4
+    piece = next(p for p in front_pieces(built) if p["design"] == "card-white")
+    for corner in QUADRANTS:
+        u, v = DOT_AT[0] / PX, DOT_AT[1] / PX
+        x, y = on_sheet(POKER[0] - u if corner.endswith("right") else u,
+                        POKER[1] - v if corner.startswith("bottom") else v, piece)
+        assert close(im.getpixel((int(x * k), int(y * k))), DOT), (deck, corner)
 
 
 def test_an_image_without_round_corners_is_placed_as_without_the_fill(decks):
