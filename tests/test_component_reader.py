@@ -87,6 +87,7 @@ def test_a_needed_key_that_fails_builds_nothing_and_reads_no_spaces_or_fits(tmp_
     ("count", 3, "count", 3),
     ("rotatable", False, "rotatable", False),
     ("corner", "2mm", "corner_mm", 2.0),
+    ("fill_corners", "2mm", "fill_corners", 2.0),
     ("orientation", "flat", "hex_orientation", "flat"),
     ("shape", "circle", "shape", "circle"),
 ])

@@ -54,7 +54,7 @@ def test_unknown_key_bad_length_and_missing_key_are_reported_together(tmp_path):
     text = text.replace("title: Mini\n", "")
     assert errors(write_game(tmp_path, text)) == [
         'error: GAME/game.yaml:1: missing key "title"',
-        "error: GAME/game.yaml:6: components[0].colour: unknown key; expected one of: back, columns, corner, count, fits, folds, "
+        "error: GAME/game.yaml:6: components[0].colour: unknown key; expected one of: back, columns, corner, count, fill_corners, fits, folds, "
         "front, hexmap, id, key, kind, name, net, note, orientation, outline, params, per_player, rotatable, rows, shape, "
         "size, spaces",
         'error: GAME/game.yaml:7: components[0].size[1]: expected a length like "50mm", got "fifty"',

@@ -257,17 +257,18 @@ def cmd_new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _image_deck(args: argparse.Namespace):
-    """--images, --back and --size, or None; --back and --size mean nothing without --images."""
+    """--images and the options of a deck of images, or None; those options mean nothing without --images."""
     from generator.commands.scaffold_images import ImageDeck
 
     if args.images is None:
-        given = [f"--{k}" for k in ("back", "size") if getattr(args, k) is not None]
+        given = [f"--{k.replace('_', '-')}" for k in ("back", "size", "corner_radius") if getattr(args, k) is not None]
+        given += ["--fill-corners"] if args.fill_corners else []
         if given:
             raise OptionError(f"pnp new: {' and '.join(given)} only go with --images DIR (a deck from card images)")
         return None
     if args.source is not None:
         raise OptionError("pnp new: --images and --from are two kinds of new game; give one of them")
-    return ImageDeck(args.images, args.back, args.size or "poker")
+    return ImageDeck(args.images, args.back, args.size or "poker", args.corner_radius, args.fill_corners)
 
 
 def cmd_printed(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -187,6 +187,11 @@ def add_new(sub: Any) -> argparse.ArgumentParser:
                    "folder of backs paired with the cards by file name")
     n.add_argument("--size", metavar="SIZE", help="with --images: poker (default), bridge, tarot, mini, square, "
                    "or WxH in mm (63x88) or with a unit (2.5x3.5in, 2.5inx3.5in); each side 10 to 420 mm")
+    n.add_argument("--corner-radius", metavar="LENGTH", help="with --images: cut with round corners of this radius "
+                   "(3mm, 0.125in, 1/8in; a bare number is mm): the cut file, Cricut images and sheets follow it; "
+                   "default: square")
+    n.add_argument("--fill-corners", action="store_true", help="with --images: fill the images' white or "
+                   "transparent round corners (scans of real cards) with the colour beside them")
     n.add_argument("--rules", action="store_true", help="also a rules package, NAME/rules/: a spec check over the "
                    "cards and the scenario of a worked example, run by pnp check NAME --trust-rules")
     return n

@@ -1,4 +1,5 @@
-"""`pnp new NAME --images DIR [--back FILE|DIR] [--size poker|...|WxH]`: a deck from card images.
+"""`pnp new NAME --images DIR [--back FILE|DIR] [--size poker|...|WxH] [--corner-radius 3mm] [--fill-corners]`: a
+deck from card images.
 
 The images are copied into the new game's fronts/ (and backs/ or back.<ext>), since a build reads
 nothing outside its game folder; the spec names the folders, not the files (`rows: {images:
@@ -62,15 +63,36 @@ def card_size(text: str) -> tuple[float, float]:
     return (w, h)
 
 
+def corner_radius(text: str, size: tuple[float, float]) -> float:
+    """--corner-radius: a length as --size takes one ("3", "3mm", "0.125in", "1/8in"; millimetres if no unit is
+    written), from 0 (square corners) to half the card's shorter side, the largest a cutter can follow."""
+    key = text.strip().lower()
+    try:
+        mm = parse_length_mm(key if key[-2:].isalpha() or key.endswith('"') else key + "mm")
+    except ValueError:
+        raise OptionError(f'pnp new: --corner-radius: expected a length like "3mm", "0.125in" or "3" (mm), '
+                          f'got "{text[:60]}"') from None
+    if mm < 0:
+        raise OptionError(f"pnp new: --corner-radius: expected a radius of 0 (square corners) or more, got {mm:g} mm")
+    if mm > min(size) / 2:
+        raise OptionError(f"pnp new: --corner-radius: expected at most half the card's shorter side "
+                          f"({min(size) / 2:g} mm), got {mm:g} mm")
+    return mm
+
+
 @dataclass(frozen=True)
 class ImageDeck:
     images: Path
     back: Path | None = None
     size: str = "poker"
+    corner: str | None = None           # --corner-radius, as written: cut with round corners
+    fill_corners: bool = False          # --fill-corners: the images' own round corners filled
 
     def check(self) -> None:
         """Every mistake of the options before anything is written."""
-        card_size(self.size)
+        size = card_size(self.size)
+        if self.corner is not None:
+            corner_radius(self.corner, size)
         if not self.images.is_dir():
             raise OptionError(f"pnp new: --images: expected a folder of card images, got "
                               f"{display_path(self.images)} ({kind_of(self.images)})")
@@ -125,7 +147,10 @@ class ImageDeck:
             back = "back" + self.back.suffix.lower()
             BoundedCopy(self.back.parent).file(self.back, target / back)
             sources[target / back] = self.back
-        (target / "game.yaml").write_text(_spec(name, card_size(self.size), self.size, back), encoding="utf-8")
+        size = card_size(self.size)
+        corner = corner_radius(self.corner, size) if self.corner is not None else 0.0
+        (target / "game.yaml").write_text(_spec(name, size, self.size, back, _corners(corner, self.fill_corners)),
+                                          encoding="utf-8")
         self._as_built(target, sources)
 
     def _as_built(self, target: Path, sources: dict[Path, Path]) -> None:
@@ -164,7 +189,19 @@ def _unreadable(copy: Path, root: Path, source: Path) -> list[Problem]:
     return []
 
 
-def _spec(name: str, size: tuple[float, float], size_name: str, back: str | None) -> str:
+def _corners(corner_mm: float, fill: bool) -> str:
+    """The spec's lines for --corner-radius and --fill-corners (none without them: square, as before)."""
+    lines = ""
+    if corner_mm > 0:
+        lines += (f"    shape: rounded                  # cut with round corners (the cut file, Cricut images, sheets)\n"
+                  f"    corner: {corner_mm:g}mm\n")
+    if fill:
+        lines += ("    fill_corners: true              # the images' white or transparent round corners filled with "
+                  "the colour beside them\n")
+    return lines
+
+
+def _spec(name: str, size: tuple[float, float], size_name: str, back: str | None, corners: str = "") -> str:
     title = name.replace("-", " ").title()
     rows = f"{{images: fronts/, back: {back}}}" if back else "{images: fronts/}"
     back_line = ("    back: {template: shared/image-back.svg.j2, vary_by: [back]}"
@@ -184,6 +221,7 @@ def _spec(name: str, size: tuple[float, float], size_name: str, back: str | None
             f"    name: Card\n"
             f"    kind: card\n"
             f"    size: [{size[0]:g}mm, {size[1]:g}mm]   # {size_name.lower()}\n"
+            f"{corners}"
             f"    front: shared/image-front.svg.j2\n"
             f"{back_line}"
             f"    rows: {rows}\n"

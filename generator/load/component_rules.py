@@ -29,10 +29,14 @@ def a_net_is_its_own_cut(p: Piece) -> None:
 
 
 def a_rounded_corner_is_round(p: Piece) -> None:
-    """A shape "rounded" with no corner radius (the table's default is 0) would be cut square."""
-    corner = p.got["corner"]
-    if p.got["shape"] == "rounded" and corner is not None and corner <= 0:
+    """A shape "rounded" with no corner radius (the table's default is 0) would be cut square, and a corner radius
+    on any other shape would be ignored: a deck of images given `corner: 3mm` alone would print square."""
+    corner, shape = p.got["corner"], p.got["shape"]
+    if shape == "rounded" and corner is not None and corner <= 0:
         p.r.add(p.at("corner"), 'a rounded shape needs a corner radius like "3mm"')
+    elif shape is not None and shape != "rounded" and corner and "corner" in p.m:
+        p.r.add(p.at("corner"), f'a corner radius rounds only shape "rounded", got shape "{shape}"; add '
+                                f'shape: rounded, or remove corner')
 
 
 def image_backs_vary_by_back(p: Piece) -> None:

@@ -13,7 +13,7 @@ from generator.load.piece import Piece
 from generator.load.reader import Reader
 from generator.load.schema import keys
 from generator.load.yamlio import join
-from generator.common.units import rounded
+from generator.common.units import describe, rounded
 
 DEFAULT_SHAPE = {"hex-tile": "hex"}    # a kind whose shape, unwritten, is not the table's default
 
@@ -48,6 +48,25 @@ def read_outline(p: Piece) -> Any:
     if value is None or p.got["net"] is not None:
         return None
     return p.r.text(value, p.at("outline")) if p.got["shape"] == "outline" else value
+
+
+def read_fill_corners(p: Piece) -> bool | float | None:
+    """`fill_corners`: false, true (each image's own round corners, found in its pixels), or the images' corner
+    radius at the card's size, at most half its shorter side (render/corners.py)."""
+    value = p.r.unwrap(p.declared("fill_corners"), p.at("fill_corners"))
+    if isinstance(value, bool):
+        return value
+    if not isinstance(value, str) or value.strip()[:1] not in tuple("+-.0123456789"):
+        p.r.add(p.at("fill_corners"), "expected true, false or the images' corner radius like \"3mm\", got "
+                                      + describe(value))
+        return None
+    mm = p.r.length(value, p.at("fill_corners"))
+    size = p.got["size"]
+    if mm is not None and size and mm > min(size) / 2:
+        p.r.add(p.at("fill_corners"), f"expected a corner radius of at most half the shorter side "
+                                      f"({min(size) / 2:g} mm), got {mm:g} mm")
+        return None
+    return mm
 
 
 def net(r: Reader, value: Any, where: str) -> Net | None:

@@ -20,7 +20,7 @@ from generator.load.component_rows import read_key, read_rows, rows_from
 from generator.load.component_rules import (a_net_is_its_own_cut, a_rounded_corner_is_round, back_varies_by_row_fields,
                                             corner_fits_the_size, every_value_has_art, image_backs_vary_by_back,
                                             map_tiles_match_their_spaces, outline_fits_the_shape)
-from generator.load.component_shape import read_folds, read_net, read_outline, read_shape, read_size
+from generator.load.component_shape import read_fill_corners, read_folds, read_net, read_outline, read_shape, read_size
 from generator.load.piece import GameParts, Piece
 from generator.load.placement import read_fits, read_spaces
 from generator.load.reader import Reader
@@ -113,6 +113,7 @@ COMPONENT_KEYS: tuple[Key, ...] = (
     Key("net", read_net, ("panels", "stands_on_mm"), net_panels),
     Key("size", read_size, ("width_mm", "height_mm"), needed=True),
     Key("corner", into=("corner_mm",), needed=True),
+    Key("fill_corners", read_fill_corners, ("fill_corners",), needed=True),
     Key("front", read_front, ("front",), needed=True),
     Key("back", read_back, ("back",)),
     Key("count", needed=True),

@@ -171,8 +171,12 @@ SCHEMA: dict[str, Section] = {
         Field("front", TEMPLATE, "the front's template, `<game>/<name>.svg.j2`", True),
         Field("name", TEXT, "display name", shown_default="its id"),
         Field("shape", one_of(SHAPES), "the outline cut", default="rect", shown_default="rect (hex for a hex-tile)"),
-        Field("corner", length(positive=False), "corner radius of a rounded shape (at most half the shorter side)",
-              default="0mm"),
+        Field("corner", length(positive=False), "corner radius of a rounded shape (at most half the shorter side); "
+              "refused on another shape, which would ignore it", default="0mm"),
+        Field("fill_corners", Kind("true/false or a length"), "round corners of card images (scans) filled with the "
+              "colour beside them, so no white shows inside the cut or in the bleed: `true` finds each image's white "
+              "or transparent round corners, a length like `3mm` is the images' corner radius at the card's size "
+              "(any colour outside it); raster art placed with fit \"bleed\" (docs/how-to/images.md)", default=False),
         Field("orientation", one_of(("pointy", "flat")), "of a hex", default="pointy"),
         Field("back", Kind("template or mapping"), "a template, or section *back*; omit for single-sided"),
         Field("rows", Kind("list, file or mapping"), "a list of mappings, a table file, section *rows_table*, or a folder "

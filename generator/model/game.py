@@ -141,6 +141,7 @@ class Component:
     per_player: bool = False
     rows_from: str = ""         # the table its rows come from, as messages name it ("cafe/cards.csv"); "" inline
     corner_mm: float = 0.0
+    fill_corners: bool | float = False   # images' round corners filled: True found in each image, a radius (mm) given
     hex_orientation: str = "pointy"
     params: Mapping[str, Any] = field(default_factory=frozen_map)
     folds: tuple[Segment, ...] = ()

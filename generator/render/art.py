@@ -227,7 +227,7 @@ def _load_raster(data: bytes, shown: str, line_art: bool) -> Art:
             from PIL import Image
             pic = Image.open(io.BytesIO(data))
         w, h = pic.size
-        edges = _edges(pic)
+        edges = edge_strips(pic)
     mime = "image/png" if fmt == "PNG" else "image/jpeg"
     uri = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
     return Art("raster", uri, (0.0, 0.0, float(w), float(h)), (w, h), shown, edges)
@@ -268,7 +268,7 @@ def _valid_icc(icc: bytes | None) -> bool:
 EDGE_NAMES = ("left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right")
 
 
-def _edges(pic) -> dict[str, str]:
+def edge_strips(pic) -> dict[str, str]:
     """The outermost column, row and corner pixels of a picture, each a tiny PNG (render/bleed.py stretches them)."""
     w, h = pic.size
     if pic.mode not in ("RGB", "RGBA", "L", "LA"):

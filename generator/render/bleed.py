@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.render.art import Art
+from generator.render.corners import FilledCorners
 from generator.common.units import fmt_number
 
 SHOP_BLEEDS_MM = (3.0, 3.175)     # the bleeds shop templates carry: Europe's 3 mm, the US 1/8 in
@@ -68,15 +69,16 @@ def _meet(aspect: float, box: Box) -> Box:
     return Box(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h)
 
 
-def bleed_markup(art: Art, trim: Box, bleed_mm: float, fitted: Fitted) -> str:
-    """The image and its extended edges, clipped to trim + bleed (coordinates of the design)."""
+def bleed_markup(art: Art, trim: Box, bleed_mm: float, fitted: Fitted, filled: FilledCorners | None = None) -> str:
+    """The image and its extended edges, clipped to trim + bleed (coordinates of the design); with `filled`, its
+    round corners filled (render/corners.py): the corner squares over the image, the bleed from the filled edges."""
     outer = Box(trim.x - bleed_mm, trim.y - bleed_mm, trim.w + 2 * bleed_mm, trim.h + 2 * bleed_mm)
     im = fitted.image
     x0, y0, x1, y1 = im.x - outer.x, im.y - outer.y, im.x + im.w - outer.x, im.y + im.h - outer.y
     left, top, right, bottom = x0 > 1e-9, y0 > 1e-9, x1 < outer.w - 1e-9, y1 < outer.h - 1e-9
     u = min(UNDERLAP_MM, im.w / 4, im.h / 4)
     parts = []
-    edges = art.edges or {}
+    edges = (filled.edges if filled else art.edges) or {}
     if edges:
         # edge strips: the image's outer pixel rows and columns, stretched from the image to the bleed edge
         if left:
@@ -95,8 +97,21 @@ def bleed_markup(art: Art, trim: Box, bleed_mm: float, fitted: Fitted) -> str:
             if on:
                 parts.append(_image(edges[name], x, y, w, h))
     parts.append(_image(art.body, x0, y0, x1 - x0, y1 - y0))
+    if filled and art.pixels:
+        parts += _patches(filled, x0, y0, x1, y1, art.pixels)
     return (f'<svg {box_attributes(outer.x, outer.y, outer.w, outer.h)} '
             f'viewBox="0 0 {fmt_number(outer.w)} {fmt_number(outer.h)}" overflow="hidden">{"".join(parts)}</svg>')
+
+
+def _patches(filled: FilledCorners, x0: float, y0: float, x1: float, y1: float, pixels: tuple[int, int]) -> list[str]:
+    """Each filled corner square over the image (x0, y0)-(x1, y1), at the image's own pixels."""
+    out = []
+    for p in filled.patches:
+        w, h = p.size_px * (x1 - x0) / pixels[0], p.size_px * (y1 - y0) / pixels[1]
+        x = x1 - w if p.corner.endswith("right") else x0
+        y = y1 - h if p.corner.startswith("bottom") else y0
+        out.append(_image(p.uri, x, y, w, h))
+    return out
 
 
 def _image(uri: str, x: float, y: float, w: float, h: float) -> str:

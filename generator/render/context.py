@@ -24,6 +24,7 @@ from generator.model.game import ArtSource, Game
 from generator.render import richtext
 from generator.render.art import Art, load_art
 from generator.render.bleed import Box, bleed_markup, fit_to_trim
+from generator.render.corners import filled_corners
 from generator.render.placeholder import placeholder_markup
 from generator.load.fonts import font_book, metrics
 from generator.render.svg import nest
@@ -253,7 +254,10 @@ class ContextBuilder:
             self.notes.warn(f"warning: {art.shown}: {pw} x {ph} px is the shape of neither the trim "
                             f"({trim.w:g} x {trim.h:g} mm) nor trim + bleed; printed whole inside the trim, its edges "
                             f"extended to fill the rest")
-        return nest(art.shown, bleed_markup(art, trim, self.bleed_mm, fitted))
+        fill, filled = design.component.fill_corners, None
+        if fill is not False:           # true: each image's own corners; a length: their radius at the card's size
+            filled = filled_corners(art.body, None if fill is True else fill * pixels[0] / fitted.image.w)
+        return nest(art.shown, bleed_markup(art, trim, self.bleed_mm, fitted, filled))
 
     def _placeholder(self, art: Art, design: DesignSpec, x: float, y: float, w: float, h: float, fit: str) -> Markup:
         """A missing file (--placeholders): a labelled box at the size the art would print at."""
