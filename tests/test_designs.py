@@ -63,10 +63,10 @@ def test_gallery_previews_of_unchanged_designs_are_not_rasterised_again(demo_bui
 
     pdf = demo_build / "shop" / "card-back-alpha.pdf"
     cache: dict[str, bytes] = {}
-    assert write_previews(pdf, tmp_path / "a", ["one"], 50, ["k1"], cache) == 1
-    assert write_previews(pdf, tmp_path / "b", ["one"], 50, ["k1"], cache) == 0
+    assert write_previews([(pdf, 0)], tmp_path / "a", ["one"], 50, ["k1"], cache) == 1
+    assert write_previews([(pdf, 0)], tmp_path / "b", ["one"], 50, ["k1"], cache) == 0
     assert (tmp_path / "a" / "one.png").read_bytes() == (tmp_path / "b" / "one.png").read_bytes()
-    assert write_previews(pdf, tmp_path / "c", ["one"], 50, ["k2"], cache) == 1
+    assert write_previews([(pdf, 0)], tmp_path / "c", ["one"], 50, ["k2"], cache) == 1
 
 
 def test_a_gallery_with_no_checks_does_not_claim_they_passed(tmp_path):

@@ -239,7 +239,8 @@ def _write_everything(job: Job, options: BuildOptions, wanted: list[Format], pro
     progress.stage(f"{job.game.id}: pdf", 1)
     b = job.sheet.bleed_mm
     sizes = {s.id: (s.component.width_mm + 2 * b, s.component.height_mm + 2 * b) for s in job.specs}
-    write_designs(job.runner, job.svgs, sizes, job.pages, job.game.title, job.designs_pdf)
+    write_designs(job.runner, job.svgs, sizes, job.pages, job.game.title,
+                  job.designs_pdf if any(f.designs for f in wanted) else None)
     progress.tick()
     written = _write_formats(job, wanted, progress)
     _write_manifest(job, options, written, record)
@@ -278,9 +279,10 @@ def _write_formats(job: Job, wanted: list[Format], progress: Progress) -> dict[s
 def _previews(job: Job) -> Written:
     """The gallery's small design previews, when no format rasterises the designs."""
     memo = job.memo
-    write_previews(job.designs_pdf, job.stage / "preview", [s.id for s in job.specs], DESIGN_DPI,
+    write_previews([(job.runner.root / job.pages[s.id][0], job.pages[s.id][1] - 1) for s in job.specs],
+                   job.stage / "preview", [s.id for s in job.specs], DESIGN_DPI,
                    [svg_key(job.svgs[s.id]) for s in job.specs], memo.previews if memo else None, job.steps.tick,
-                   functools.partial(memo.write, job.stage) if memo else None, job.work / "preview-designs.pdf")
+                   functools.partial(memo.write, job.stage) if memo else None, job.work)
     return Written()
 
 
@@ -293,11 +295,12 @@ def _write_gallery(job: Job, version: int, written: dict[str, Written], look: Ap
     memo = job.memo
     if sheets and job.plan:
         pages = [f"page-{i + 1}" for i in range(len(job.plan.pages))]
+        sources = [(job.stage / sheets, i) for i in range(len(pages))]
         if memo:
-            write_previews(job.stage / sheets, job.stage / "pages", pages, PAGE_DPI, page_keys(job.plan, job.svgs),
+            write_previews(sources, job.stage / "pages", pages, PAGE_DPI, page_keys(job.plan, job.svgs),
                            memo.pages, lambda: None, functools.partial(memo.write, job.stage))
         else:
-            write_previews(job.stage / sheets, job.stage / "pages", pages, PAGE_DPI, scratch=job.work / "preview-pages.pdf")
+            write_previews(sources, job.stage / "pages", pages, PAGE_DPI, scratch=job.work)
 
     def run() -> list[dict] | str:
         try:

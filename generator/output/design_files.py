@@ -53,16 +53,18 @@ def design_pages(ids: Sequence[str], size: Callable[[str], int]) -> dict[str, tu
 
 
 def write_designs(runner: TypstRunner, svgs: Mapping[str, str], sizes: Mapping[str, tuple[float, float]],
-                  pages: Mapping[str, tuple[str, int]], title: str, joined: Path) -> None:
+                  pages: Mapping[str, tuple[str, int]], title: str, joined: Path | None) -> None:
     """Compile each file of designs below the runner's root (`sizes`: each design's width and height in mm at
-    trim + bleed, in page order; its SVG read only while its file is compiled), and `joined`: every page in
-    order, for the writers that read them all."""
+    trim + bleed, in page order; its SVG read only while its file is compiled), and `joined`, if a writer
+    reads every design from one file: every page in order (joining holds the pages' pictures in memory)."""
     files: dict[str, list[str]] = {}
     for design in sizes:
         files.setdefault(pages[design][0], []).append(design)
     for name, designs in files.items():
         pdf = designs_pdf(runner, [(svgs[d], *sizes[d]) for d in designs], title)
         (runner.root / name).write_bytes(pdf)
+    if joined is None:
+        return
     if list(files) == [JOINED]:
         if runner.root / JOINED != joined:
             joined.write_bytes((runner.root / JOINED).read_bytes())

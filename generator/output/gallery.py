@@ -13,8 +13,7 @@ from typing import Any, Callable
 
 from generator.common.units import fmt_number
 from generator.model.game import Component, Game
-from generator.output.png import png_bytes, rasterise, render_pages
-from generator.output.preview_pdf import small_copy
+from generator.output.png import png_bytes, rasterise, render_parts
 
 PAGE_DPI = 40
 DESIGN_DPI = 100
@@ -203,34 +202,46 @@ def _checks(checks: list[dict[str, Any]] | str) -> tuple[str, str]:
     return summary, table
 
 
-def write_previews(pdf_path: Path, folder: Path, names: list[str], dpi: int, keys: list[str] | None = None,
-                   cache: dict[str, bytes] | None = None, tick: Callable[[], None] = lambda: None,
-                   write: Callable[[Path, bytes], object] | None = None, scratch: Path | None = None) -> int:
-    """Small PNGs of a PDF's pages (sheet pages, or designs when no PNGs were built) for the gallery:
-    rasterised from the PDF, so they show the embedded fonts, not a browser's stand-ins. With a
-    `cache` (pnp serve keeps one), a page whose key (its design's SVG) is unchanged is not
-    rasterised again, and the PDF is not even opened when none changed; `write` (pnp serve's) writes
-    each file; `scratch`: a file where a plain build's previews may be drawn from a copy of the PDF with its
-    pictures made small (output/preview_pdf.py). Returns how many pages were rasterised."""
-    import pypdfium2 as pdfium
-
+def write_previews(sources: list[tuple[Path, int]], folder: Path, names: list[str], dpi: int,
+                   keys: list[str] | None = None, cache: dict[str, bytes] | None = None,
+                   tick: Callable[[], None] = lambda: None, write: Callable[[Path, bytes], object] | None = None,
+                   scratch: Path | None = None) -> int:
+    """Small PNGs of PDF pages (sheet pages, or designs when no PNGs were built) for the gallery: `names[i]`
+    from page `sources[i]` (a PDF and its page, from 0). Rasterised from the PDF, so they show the embedded
+    fonts, not a browser's stand-ins. With a `cache` (pnp serve keeps one), a page whose key (its design's
+    SVG) is unchanged is not rasterised again, and no PDF is even opened when none changed; `write` (pnp
+    serve's) writes each file; `scratch`: a folder where a plain build's previews are drawn from copies of
+    their pages with the pictures made small (output/preview_pdf.py). Returns how many pages were rasterised."""
     folder.mkdir(exist_ok=True)
     if cache is None:                           # a plain build: every page, on every core
-        if scratch is not None and small_copy(pdf_path, scratch, dpi):
-            pdf_path = scratch
-        render_pages(pdf_path, [(i, str(folder / f"{name}.png"), dpi / 72, None) for i, name in enumerate(names)], tick)
+        parts: list[tuple[Path, list]] = []
+        for (pdf, page), name in zip(sources, names):
+            if not parts or parts[-1][0] != pdf:
+                parts.append((pdf, []))
+            parts[-1][1].append((page, str(folder / f"{name}.png"), dpi / 72, None))
+        render_parts(parts, tick, (dpi, scratch) if scratch is not None else None)
         return len(names)
-    made, pdf = 0, None
+    return _cached_previews(sources, folder, names, dpi, keys, cache, tick, write)
+
+
+def _cached_previews(sources: list[tuple[Path, int]], folder: Path, names: list[str], dpi: int,
+                     keys: list[str] | None, cache: dict[str, bytes], tick: Callable[[], None],
+                     write: Callable[[Path, bytes], object] | None) -> int:
+    import pypdfium2 as pdfium
+
+    opened: dict[Path, pdfium.PdfDocument] = {}
+    listed: list[str | None] = list(keys) if keys is not None else [None] * len(names)
+    made = 0
     save: Callable[[Path, bytes], object] = write or (lambda path, data: path.write_bytes(data))
     try:
-        for i, name in enumerate(names):
-            key = f"{dpi}:{keys[i]}" if keys is not None else None
+        for (pdf_path, index), name, drawn in zip(sources, names, listed):
+            key = f"{dpi}:{drawn}" if drawn is not None else None
             tick()
             if key in cache:
                 save(folder / f"{name}.png", cache[key])
                 continue
-            pdf = pdf or pdfium.PdfDocument(str(pdf_path))
-            page = pdf[i]
+            pdf = opened.get(pdf_path) or opened.setdefault(pdf_path, pdfium.PdfDocument(str(pdf_path)))
+            page = pdf[index]
             data = png_bytes(rasterise(page, dpi / 72), dpi)
             page.close()
             save(folder / f"{name}.png", data)
@@ -238,7 +249,7 @@ def write_previews(pdf_path: Path, folder: Path, names: list[str], dpi: int, key
             if key is not None:
                 cache[key] = data
     finally:
-        if pdf is not None:
+        for pdf in opened.values():
             pdf.close()
     return made
 

@@ -151,6 +151,7 @@ class Format:
     registration: bool = False                   # its sheets carry a cutting machine's registration marks
     rasters: bool = False                        # the designs' rasters: runs beside the others on a thread
     after_rasters: bool = False                  # draws with PDFium too, which serves one thread at a time
+    designs: bool = False                        # reads every design from the one designs.pdf (design_files.py)
 
     def wanted(self, options: Choices) -> bool:
         return self.asked_by(options) if self.asked_by else self.name in options.formats

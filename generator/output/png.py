@@ -136,33 +136,68 @@ def workers_for(pages: int) -> int:
     return max(1, min(os.cpu_count() or 1, pages // MIN_PAGES_PER_WORKER))
 
 
-def render_pages(pdf_path: Path, jobs: list[Job], tick: Callable[[], None] = lambda: None) -> None:
-    """Render pages to PNG files. PDFium serves one thread at a time and drawing is most of the work (a
-    photograph's card: about 16 ms, its compression 3 ms), so from PROCESS_PAGES pages on the pages are drawn
-    by one process per core, each with its own PDFium; below that they are drawn one after another here,
-    compressed on a pool of threads. Processes are started fresh (spawn), never forked: a build inside pnp
-    serve runs beside other threads."""
+Part = tuple[Path, list[Job]]       # a PDF and the pages to draw from it
+Small = tuple[float, Path]          # previews: the dpi they are drawn at, and a folder for scratch files
+
+
+def render_pages(pdf_path: Path, jobs: list[Job], tick: Callable[[], None] = lambda: None,
+                 small: Small | None = None) -> None:
+    """Render pages of one PDF to PNG files (render_parts)."""
+    render_parts([(pdf_path, jobs)], tick, small)
+
+
+def render_parts(parts: list[Part], tick: Callable[[], None] = lambda: None, small: Small | None = None) -> None:
+    """Render pages to PNG files, in slices of SLICE_PAGES pages of one PDF. PDFium serves one thread at a
+    time and drawing is most of the work (a photograph's card: about 16 ms, its compression 3 ms), so from
+    PROCESS_PAGES pages on the slices are drawn by one process per core, each with its own PDFium; below
+    that one after another here, compressed on a pool of threads. Processes are started fresh (spawn),
+    never forked: a build inside pnp serve runs beside other threads. With `small` (previews), each slice is
+    drawn from a copy of its pages with the pictures made small (output/preview_pdf.py); a slice is the same
+    however many cores draw, so the files are too."""
+    slices = [(pdf, jobs[i:i + SLICE_PAGES]) for pdf, jobs in parts for i in range(0, len(jobs), SLICE_PAGES)]
     cores = os.cpu_count() or 1
-    if cores > 1 and len(jobs) >= PROCESS_PAGES:
-        _render_in_processes(pdf_path, jobs, tick, cores)
+    if cores > 1 and sum(len(jobs) for _, jobs in slices) >= PROCESS_PAGES:
+        _render_in_processes(slices, tick, cores, small)
     else:
-        _render_here(pdf_path, jobs, tick)
+        for pdf, jobs in slices:
+            _render_slice(pdf, jobs, tick, small)
 
 
-def _render_in_processes(pdf_path: Path, jobs: list[Job], tick: Callable[[], None], cores: int) -> None:
-    """The pages in slices of SLICE_PAGES, on a pool of `cores` processes; a failed slice, or a tick that
-    raises (the build stopped), cancels the slices not started."""
+def _render_in_processes(slices: list[Part], tick: Callable[[], None], cores: int, small: Small | None) -> None:
+    """The slices on a pool of `cores` processes; a failed slice, or a tick that raises (the build stopped),
+    cancels the slices not started."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    slices = [jobs[i:i + SLICE_PAGES] for i in range(0, len(jobs), SLICE_PAGES)]
     pool = ProcessPoolExecutor(max_workers=min(cores, len(slices)), mp_context=multiprocessing.get_context("spawn"))
     try:
-        for done in [pool.submit(_render_here, pdf_path, part) for part in slices]:
+        for done in [pool.submit(_render_slice, pdf, jobs, _no_tick, small) for pdf, jobs in slices]:
             for _ in range(done.result()):
                 tick()
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _no_tick() -> None:
+    """A worker process's tick (the parent counts its pages when the slice is done); a function, since a
+    lambda cannot be sent to another process."""
+
+
+def _render_slice(pdf_path: Path, jobs: list[Job], tick: Callable[[], None], small: Small | None) -> int:
+    """One slice, from a small copy of its pages when asked and worth it; returns how many pages."""
+    if small is None:
+        return _render_here(pdf_path, jobs, tick)
+    import tempfile
+    from generator.output.preview_pdf import small_pages
+
+    handle, name = tempfile.mkstemp(suffix=".pdf", prefix=".small-", dir=small[1])
+    os.close(handle)
+    try:
+        if small_pages(pdf_path, [job[0] for job in jobs], Path(name), small[0]):
+            return _render_here(Path(name), [(k, *job[1:]) for k, job in enumerate(jobs)], tick)
+        return _render_here(pdf_path, jobs, tick)
+    finally:
+        os.unlink(name)
 
 
 def _render_here(pdf_path: Path, jobs: list[Job], tick: Callable[[], None] = lambda: None) -> int:

@@ -24,20 +24,23 @@ MIN_SAVING = 2.0            # made smaller only if a side shrinks at least this 
 SMALL_SPACES = {"/DeviceRGB": "RGB", "/DeviceGray": "L"}
 
 
-def small_copy(source: Path, target: Path, dpi: float) -> bool:
-    """Write `target`: `source` with each large picture downsampled for drawing at `dpi`. False, and nothing
-    written, when no picture was worth it (a game of vector art previews from its own file)."""
+def small_pages(source: Path, pages: list[int], target: Path, dpi: float) -> bool:
+    """Write `target`: the `pages` of `source` (from 0, in that order) with each large picture downsampled for
+    drawing at `dpi`. False, and nothing written, when no picture was worth it (vector art previews from its
+    own file)."""
     import pikepdf
 
-    with pikepdf.open(source) as pdf:
+    with pikepdf.open(source) as pdf, pikepdf.new() as out:
+        for i in pages:
+            out.pages.append(pdf.pages[i])
         need: dict[tuple[int, int], tuple[Any, float]] = {}
         walked: dict[tuple[int, int], list[tuple[Any, Matrix]]] = {}
-        for page in pdf.pages:
+        for page in out.pages:
             _walk(page.obj, (1, 0, 0, 1, 0, 0), dpi / 72, need, walked)
         made = sum(_shrink(image, px) for image, px in need.values())
         if not made:
             return False
-        pdf.save(target, deterministic_id=True)
+        out.save(target, deterministic_id=True)
     return True
 
 

@@ -22,4 +22,4 @@ def write(job: Job) -> Written:
 
 
 FORMAT = Format("cricut", "cut-out PNGs and their sizes for Cricut Design Space's Print Then Cut", 70, write,
-                after_rasters=True)
+                after_rasters=True, designs=True)

@@ -15,4 +15,4 @@ def write(job: Job) -> Written:
     return Written(len(job.specs), job.each(lambda s: f"png/{s.id}.png"))
 
 
-FORMAT = Format("png", "300 dpi PNGs", 30, write, default=True, rasters=True)
+FORMAT = Format("png", "300 dpi PNGs", 30, write, default=True, rasters=True, designs=True)

@@ -28,4 +28,4 @@ def _asked(options: Choices) -> bool:
     return options.press
 
 
-FORMAT = Format("press", "a PDF/X press file of every design", 90, write, asked_by=_asked, after_rasters=True)
+FORMAT = Format("press", "a PDF/X press file of every design", 90, write, asked_by=_asked, after_rasters=True, designs=True)

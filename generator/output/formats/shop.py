@@ -15,4 +15,4 @@ def write(job: Job) -> Written:
     return Written(len(job.specs), job.each(lambda s: f"shop/{s.id}.pdf"))
 
 
-FORMAT = Format("shop", "a PDF per design with its bleed", 20, write, default=True)
+FORMAT = Format("shop", "a PDF per design with its bleed", 20, write, default=True, designs=True)

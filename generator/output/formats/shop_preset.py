@@ -62,4 +62,4 @@ def _asked(options: Choices) -> bool:
 
 
 FORMAT = Format("shop-preset", "what the print shop --shop names asks for", 80, write, asked_by=_asked,
-                after_rasters=True)
+                after_rasters=True, designs=True)

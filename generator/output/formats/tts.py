@@ -20,4 +20,4 @@ def write(job: Job) -> Written:
     return Written(files, notes=tuple(notes))
 
 
-FORMAT = Format("tts", "Tabletop Simulator decks, tiles and tokens", 50, write, after_rasters=True)
+FORMAT = Format("tts", "Tabletop Simulator decks, tiles and tokens", 50, write, after_rasters=True, designs=True)
