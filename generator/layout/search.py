@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 
 from generator.layout.pack import (EPS, VARIANTS, PackedPage, PieceInput, Rect, Variant, area_floor, fill_page,
-                                   grouped, needs_back, pack_pages, rank)
+                                   grouped, needs_back, pack_pages, rank, split_of)
 from generator.layout.plan import SheetOptions
 
 GOAL = 1.1           # sheets within 1.1 x the area bound (rounded up) are good enough (bench/bench_paper.py)
@@ -56,7 +56,7 @@ class _Pages:
 
     def fill(self, left: tuple[int, ...], way: Variant, order: tuple[int, ...]):
         """(pieces left per group after the page, the page, the area it holds)."""
-        key = (left, way.split, way.snug, way.stack, order)     # a way's rank order only decides `order`
+        key = (left, split_of(way, self.options), way.snug, way.stack, order)  # the rank order only decides `order`
         if key not in self.memo:
             ranked = [self.groups[i][len(self.groups[i]) - left[i]:] for i in order]
             trial, page, held = fill_page(ranked, self.options, self.label, self.strips, way)

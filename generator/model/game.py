@@ -139,6 +139,7 @@ class Component:
     rows: tuple[Row, ...]
     per_player: bool = False
     rows_from: str = ""         # the table its rows come from, as messages name it ("cafe/cards.csv"); "" inline
+    from_images: bool = False   # its rows are a folder of card images (`rows: {images: DIR}`): an image deck
     corner_mm: float = 0.0
     hex_orientation: str = "pointy"
     params: Mapping[str, Any] = field(default_factory=frozen_map)
