@@ -165,7 +165,7 @@ def test_one_cut_file_per_layout_serves_every_sheet_of_it(letter_cut):
     folder, said = letter_cut
     names = sorted(p.name for p in (folder / "cut").iterdir())
     assert names == ["deck-letter-sheet-07.dxf", "deck-letter-sheet-07.svg",
-                     "deck-letter-sheets-01-06.dxf", "deck-letter-sheets-01-06.svg"]
+                     "deck-letter-sheets-01-06.dxf", "deck-letter-sheets-01-06.svg", "how-to-cut.txt"]
     served = cut_pages(folder)
     assert [len(p) for p in served.values()] == [1, 6]
     for svg, pages in served.items():
@@ -179,8 +179,22 @@ def test_one_cut_file_per_layout_serves_every_sheet_of_it(letter_cut):
             assert len(cuts) == len(trims), svg.name
             assert [v for c in cuts for v in c] == pytest.approx([v for t in trims for v in t], abs=1e-3), svg.name
     assert ("deck: 2 cut files (SVG and DXF) for 7 marked sheets, one per layout, each named after the sheets it "
-            "serves (cut/deck-letter-sheets-01-06.svg: sheets 1, 2, 3 ... 6); set the registration marks to Type 1 "
-            "(square and two L's), length 5 mm, thickness 0.5 mm, inset 10 mm") in said
+            "serves (cut/deck-letter-sheets-01-06.svg: sheets 1-6; cut/how-to-cut.txt lists them); set the registration "
+            "marks to Type 1 (a square and two L's), length 5 mm, thickness 0.5 mm, inset 10 mm") in said
+    guide = (folder / "cut" / "how-to-cut.txt").read_text()
+    # the trims of sheet 1: 7.825 + 3 = 10.825 from the top, (215.9 - 185.05) / 2 + 3 = 18.425 from the left
+    assert "deck-letter-sheets-01-06  sheets 1-6  18.43, 10.82\n" in guide
+    assert "length 5 mm, thickness 0.5 mm, inset 10 mm" in guide
+
+
+def test_cut_files_are_named_after_runs_of_sheets():
+    from generator.output.cut import sheets_label, sheets_words
+
+    assert sheets_label([3], 12, 1) == "sheet-03"
+    assert sheets_label([1, 2, 3, 5, 7, 8, 9], 9, 1) == "sheets-01-03+05+07-09"
+    assert sheets_label([1, 2], 120, 1) == "sheets-001-002"
+    assert sheets_label(list(range(1, 100, 2)), 99, 4) == "layout-4"             # too long a name: its number
+    assert sheets_words([1, 2, 3, 5, 7, 8, 9]) == "sheets 1-3, 5, 7-9"
 
 
 def test_four_corners_put_an_l_in_each_and_no_square():

@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 
 from generator.layout.pack import (EPS, VARIANTS, PackedPage, PieceInput, Rect, Variant, area_floor, fill_page,
-                                   grouped, needs_back, pack_pages, rank, split_of)
+                                   grouped, needs_back, pack_pages, rank, spacing, split_of)
 from generator.layout.plan import SheetOptions
 
 GOAL = 1.1           # sheets within 1.1 x the area bound (rounded up) are good enough (bench/bench_paper.py)
@@ -85,7 +85,9 @@ def search_pages(pieces: list[PieceInput], options: SheetOptions, label: tuple[f
         return greedy
     groups = [list(g) for g in grouped(pieces) if g]
     best = _beam(_Pages(groups, options, label, strips), tuple(greedy), goal)
-    if len(best) == goal + 1:   # one sheet over: stack pieces in mixed columns, and search wider
+    # one sheet over: stack pieces in mixed columns, and search wider; not when every piece shares its bleed across
+    # a gutter (print-then-cut, image decks): they make no mixed columns, and a wider search found no sheet for them
+    if len(best) == goal + 1 and any(spacing(p, options)[1] == 0 for p in pieces):
         best = _beam(_Pages(groups, options, label, strips, stack=True), best, goal, *WIDE)
     return list(best)
 

@@ -192,12 +192,23 @@ def sheets_label(sheets: list[int], last: int, layout: int) -> str:
     """`sheet-03`, `sheets-01-06` or `sheets-01-03+05+07-09` (runs of sheet numbers, as wide as the last sheet's),
     or `layout-4` when the list would make too long a name (the summary names its sheets)."""
     width = max(2, len(str(last)))
+    words = "+".join(f"{r[0]:0{width}d}" + (f"-{r[-1]:0{width}d}" if len(r) > 1 else "") for r in _runs(sheets))
+    label = ("sheets-" if len(sheets) > 1 else "sheet-") + words
+    return label if len(label) <= MAX_LABEL else f"layout-{layout}"
+
+
+def sheets_words(sheets: list[int]) -> str:
+    """`sheet 3`, `sheets 1-6` or `sheets 1-3, 5, 7-9`: the sheets a cut file serves, as the summary says them."""
+    runs = ", ".join(f"{r[0]}" + (f"-{r[-1]}" if len(r) > 1 else "") for r in _runs(sheets))
+    return ("sheets " if len(sheets) > 1 else "sheet ") + runs
+
+
+def _runs(numbers: list[int]) -> list[list[int]]:
+    """Sorted numbers in runs of consecutive ones."""
     runs: list[list[int]] = []
-    for n in sheets:
+    for n in numbers:
         if runs and n == runs[-1][-1] + 1:
             runs[-1].append(n)
         else:
             runs.append([n])
-    words = "+".join(f"{r[0]:0{width}d}" + (f"-{r[-1]:0{width}d}" if len(r) > 1 else "") for r in runs)
-    label = ("sheets-" if len(sheets) > 1 else "sheet-") + words
-    return label if len(label) <= MAX_LABEL else f"layout-{layout}"
+    return runs
