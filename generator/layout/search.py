@@ -81,9 +81,9 @@ def search_pages(pieces: list[PieceInput], options: SheetOptions, label: tuple[f
     pages needing a back). `tiled`: sheets the job's boards take besides (the goal is for the whole job)."""
     greedy = pack_pages(pieces, options, label, strips)
     goal = math.ceil(GOAL * (area_floor(pieces, options) + tiled) - EPS) - tiled
-    if len(greedy) <= goal:
-        return greedy
     groups = [list(g) for g in grouped(pieces) if g]
+    if len(greedy) <= goal or len(groups) == 1:    # one kind of piece: every page as full as it goes is the best
+        return greedy
     best = _beam(_Pages(groups, options, label, strips), tuple(greedy), goal)
     # one sheet over: stack pieces in mixed columns, and search wider; not when every piece shares its bleed across
     # a gutter (print-then-cut, image decks): they make no mixed columns, and a wider search found no sheet for them
