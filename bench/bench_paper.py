@@ -15,7 +15,11 @@ their ratio, the sheets allowed (1.1 x the bound, rounded up to a whole sheet: a
 the bound may still need the next whole sheet, so bound 5 allows 6 and bound 59 allows 65), flagged "OVER"
 when more, and the planning time.
 
-    python bench/bench_paper.py [--papers a4,letter,a3,tabloid] [--games niya,...] [--no-players] [--no-duplex]
+With `--cut` the sheets are planned for a cutting machine (`--formats cut`: registration marks, pieces sharing
+their bleed across a 1.25 mm gutter), against the same full-bleed bound (so a ratio below 1 is possible);
+`--duplex fold` cannot be cut and is left out.
+
+    python bench/bench_paper.py [--papers a4,letter,a3,tabloid] [--games niya,...] [--no-players] [--no-duplex] [--cut]
 """
 
 from __future__ import annotations
@@ -91,13 +95,13 @@ def jobs(game, players: bool, duplex: bool):
     return out
 
 
-def measure(name: str, paper: str, players: bool, duplex: bool) -> list[tuple]:
+def measure(name: str, paper: str, players: bool, duplex: bool, cut: bool = False) -> list[tuple]:
     game = load_game(name)
     every = expand(game)
     rows = []
-    for label, selection, dup in jobs(game, players, duplex):
+    for label, selection, dup in jobs(game, players, duplex and not cut):
         specs = select(game, every, selection) if selection else every
-        options = SheetOptions(paper=paper, duplex=dup)
+        options = SheetOptions(paper=paper, duplex=dup, registration=cut)
         pieces = pieces_of(specs)
         started = time.perf_counter()
         plan = plan_sheets(pieces, options, game.title)
@@ -112,12 +116,13 @@ def main() -> None:
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--no-players", action="store_true")
     ap.add_argument("--no-duplex", action="store_true")
+    ap.add_argument("--cut", action="store_true", help="plan the sheets for a cutting machine (--formats cut)")
     args = ap.parse_args()
     print(f"{'game':10} {'paper':8} {'job':6} {'sheets':>6} {'bound':>6} {'ratio':>6} {'allow':>6} {'plan ms':>8}")
     over = 0
     for name in args.games.split(","):
         for paper in args.papers.split(","):
-            for game, pap, label, n, lb, ms in measure(name, paper, not args.no_players, not args.no_duplex):
+            for game, pap, label, n, lb, ms in measure(name, paper, not args.no_players, not args.no_duplex, args.cut):
                 ratio = n / lb if lb else 1.0
                 flag = "  OVER" if n > allowed(lb) else ""
                 over += bool(flag)

@@ -273,3 +273,26 @@ def pieces_by_component(folder: Path) -> dict[str, int]:
         if d["face"] == "front":
             out[d["component"]] = out.get(d["component"], 0) + d["count"]
     return out
+
+
+def cut_file_sheets(name: str) -> list[int]:
+    """The sheet numbers a cut file serves, read from its name as the summary explains it:
+    `<game>-<paper>-sheet-03.svg` serves sheet 3, `...-sheets-01-03+05.svg` sheets 1, 2, 3 and 5."""
+    import re
+
+    label = re.search(r"-sheets?-([\d+-]+)\.(?:svg|dxf)$", name)
+    assert label, name
+    out: list[int] = []
+    for run in label[1].split("+"):
+        first, _, last = run.partition("-")
+        out += list(range(int(first), int(last or first) + 1))
+    return out
+
+
+def cut_pages(folder: Path) -> dict[Path, list[dict]]:
+    """Each SVG cut file of a build, with the manifest's front pages (sheet n is the n-th front page) it serves."""
+    import json
+
+    pages = json.loads((folder / "manifest.json").read_text())["sheets"]["pages"]
+    fronts = [p for p in pages if p["side"] == "front"]
+    return {svg: [fronts[n - 1] for n in cut_file_sheets(svg.name)] for svg in sorted((folder / "cut").glob("*.svg"))}

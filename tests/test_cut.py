@@ -1,6 +1,8 @@
 """Print-then-cut files: every cut path lies on the trim the manifest gives (within 0.1 mm), folds are on their
 own layer, and the registration marks are where the cutter is told to look (Silhouette Type 1 marks with
-Inset 10 mm, Length 20 mm, Thickness 0.5 mm, as the README says to set them)."""
+Inset 10 mm, Length 5 mm, Thickness 0.5 mm, as the README says to set them: 5 mm and 0.5 mm are the shortest and
+thinnest Silhouette Studio takes, so the marks leave the corners to the pieces). A cut file serves every sheet
+its name lists (`-sheets-01-06`), and its paths lie on the trims of each of them."""
 
 from __future__ import annotations
 
@@ -12,12 +14,12 @@ from pathlib import Path
 import ezdxf
 import pytest
 
-from conftest import job_folder
+from conftest import cut_pages, job_folder
 
 from generator.commands.build import BuildOptions, build_game
 from generator.layout.plan import SheetOptions
 
-INSET, SQUARE, LENGTH, THICK = 10.0, 5.0, 20.0, 0.5
+INSET, SQUARE, LENGTH, THICK = 10.0, 5.0, 5.0, 0.5
 TOLERANCE = 0.1
 
 
@@ -113,19 +115,17 @@ def bbox(d: str) -> tuple[float, float, float, float]:
 
 
 def test_every_cut_path_lies_on_its_trim(built):
-    manifest = json.loads((built / "manifest.json").read_text())
-    pages = {p["index"]: p for p in manifest["sheets"]["pages"]}
-    files = sorted((built / "cut").glob("*.svg"))
+    files = cut_pages(built)
     assert files
-    for svg in files:
-        page = pages[int(svg.stem.rsplit("-", 1)[1]) - 1]
+    for svg, pages in files.items():
         body = svg.read_text()
         cut_group = body[body.index('<g id="cut"'):body.index('<g id="score"')]
         paths = re.findall(r'<path d="([^"]+)"', cut_group)
-        assert len(paths) == len(page["pieces"])
-        for d, piece in zip(paths, page["pieces"]):
-            got = bbox(d)
-            assert all(abs(a - b) <= TOLERANCE for a, b in zip(got, piece["trim_mm"])), (svg.name, piece, got)
+        for page in pages:                          # every sheet the file serves has its pieces on these paths
+            assert len(paths) == len(page["pieces"])
+            for d, piece in zip(paths, page["pieces"]):
+                got = bbox(d)
+                assert all(abs(a - b) <= TOLERANCE for a, b in zip(got, piece["trim_mm"])), (svg.name, piece, got)
 
 
 def test_registration_marks_sit_where_the_cutter_looks(built):
@@ -134,17 +134,23 @@ def test_registration_marks_sit_where_the_cutter_looks(built):
     svg = sorted((built / "cut").glob("*.svg"))[0].read_text()
     marks = svg[svg.index('<g id="registration"'):svg.index('<g id="cut"')]
     assert f'<rect x="{INSET:g}" y="{INSET:g}" width="{SQUARE:g}" height="{SQUARE:g}"/>' in marks
-    corners = [bbox(d) for d in re.findall(r'<path d="([^"]+)"', marks)]
-    assert sorted(corners) == sorted([(w - INSET - LENGTH, INSET, LENGTH, LENGTH),
-                                      (INSET, h - INSET - LENGTH, LENGTH, LENGTH)])
-    assert f"M {w - INSET - LENGTH:g} {INSET:g} H {w - INSET:g} V {INSET + LENGTH:g} H {w - INSET - THICK:g}" in marks
-    # nothing printed on a marked page comes near a mark
-    for page in manifest["sheets"]["pages"]:
-        if page["side"] == "front" and any(f"sheet-{page['index'] + 1:02d}.svg" == p.name for p in (built / "cut").iterdir()):
+    ls = re.findall(r'<path d="([^"]+)"', marks)
+    assert sorted(bbox(d) for d in ls) == sorted([(w - INSET - LENGTH, INSET, LENGTH, LENGTH),
+                                                  (INSET, h - INSET - LENGTH, LENGTH, LENGTH)])
+    top_right = outline_points(next(d for d in ls if bbox(d)[0] > w / 2))
+    assert top_right[0] == (w - INSET, INSET)                         # starts at its outer corner ...
+    assert (w - INSET - THICK, INSET + LENGTH) in top_right and (w - INSET - LENGTH, INSET + THICK) in top_right
+    # ... arms THICK wide. Every cut lies inside the marks' frame, and no piece's bleed covers a mark
+    boxes = [(INSET, INSET, SQUARE, SQUARE), (w - INSET - LENGTH, INSET, LENGTH, LENGTH),
+             (INSET, h - INSET - LENGTH, LENGTH, LENGTH)]
+    for pages in cut_pages(built).values():
+        for page in pages:
             for piece in page["pieces"]:
                 x, y, pw, ph = piece["trim_mm"]
-                assert x >= INSET + SQUARE and y >= INSET + SQUARE and x + pw <= w - INSET - THICK \
-                    and y + ph <= h - INSET - THICK
+                assert INSET <= x and INSET <= y and x + pw <= w - INSET and y + ph <= h - INSET, piece
+                bl = (x - 3, y - 3, x + pw + 3, y + ph + 3)
+                assert not any(bl[0] < bx + bw and bx < bl[2] and bl[1] < by + bh and by < bl[3]
+                               for bx, by, bw, bh in boxes), piece
 
 
 def test_dxf_has_the_same_cuts_and_folds_apart(built):

@@ -142,7 +142,7 @@ def _build_options(args: argparse.Namespace) -> tuple[BuildOptions, str | None]:
         from generator.calibrate.profiles import build_offset
         back_offset, back_scale, printer_note = build_offset(args.printer, args.paper, args.duplex, args.back_offset)
     sheet = SheetOptions(args.paper, preset.bleed_mm if preset else args.bleed, args.marks, args.duplex, back_offset,
-                         reg_inset_mm=args.reg_inset, back_scale=back_scale)
+                         reg_inset_mm=args.reg_inset, reg_corners=args.reg_corners, back_scale=back_scale)
     options = BuildOptions(sheet, args.out, args.theme, args.style, args.formats, shop=preset, press=args.press,
                            ink_limit=args.ink_limit, pdfx=args.pdfx, press_profile_file=args.press_profile,
                            selection=Selection(args.players, args.only or ()), placeholders=args.placeholders,

@@ -177,7 +177,8 @@ def formats_help() -> str:
 
 # how the command line spells each build option the library names in a problem (output/options.py); a field
 # not here is spelled --field
-FLAGS = {"back_offset_mm": "--back-offset", "reg_inset_mm": "--reg-inset", "sheet": "the sheet options",
+FLAGS = {"back_offset_mm": "--back-offset", "reg_inset_mm": "--reg-inset", "reg_corners": "--reg-corners",
+         "sheet": "the sheet options",
          "back_scale": "the printer profile's scale"}
 
 

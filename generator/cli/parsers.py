@@ -11,6 +11,7 @@ from generator.cli import options as opt
 from generator.output.formats import DEFAULT as DEFAULT_FORMATS
 from generator.output.options import PDFX
 from generator.layout.plan import DUPLEX, MARKS, PAPERS_MM, SheetOptions
+from generator.layout.registration import CORNERS
 
 SHEET = SheetOptions()   # the build's defaults (BuildOptions' own come with the build stack, imported late)
 
@@ -130,6 +131,9 @@ def add_sheet_options(b: argparse.ArgumentParser) -> None:
     b.add_argument("--reg-inset", type=opt.reg_inset, metavar="LENGTH", help="with --formats cut: the registration "
                    "marks' inset from the paper edge, as set in the cutter's software (default 10mm, Silhouette "
                    "Studio's smallest)")
+    b.add_argument("--reg-corners", type=int, choices=CORNERS, metavar="N", help="with --formats cut: registration "
+                   "marks in 3 corners (a square and two L's, Silhouette Type 1; the default) or 4 (an L in each "
+                   "corner, as the Silhouette Cameo 5 Alpha reads)")
 
 
 def add_check(sub: Any) -> argparse.ArgumentParser:

@@ -19,7 +19,7 @@ from generator.commands.progress import Progress, Ticks
 from generator.commands.text_checks import summary_lines
 from generator.common.errors import OptionError, PunchboardError, display_path, option_problem
 from generator.layout.plan import PieceInput, SheetPlan
-from generator.layout.sheets import plan_sheets
+from generator.layout.sheets import fewer_sheets, plan_sheets
 from generator.load import load_game
 from generator.load.fonts import FontFace, font_book
 from generator.load.theme import Appearance, appearance
@@ -71,9 +71,11 @@ def output_folder(game: Game, options: BuildOptions) -> Path:
 
 
 def pieces_of(specs: list[DesignSpec]) -> list[PieceInput]:
+    """What the planner packs: each front design with its size, shape and count (an image deck's pictures share
+    their bleed with their neighbours, layout/pack.py)."""
     return [PieceInput(s.id, s.back, s.component.width_mm, s.component.height_mm, s.component.shape, s.count,
                        s.component.cut_path(), tuple((f.x1, f.y1, f.x2, f.y2) for f in s.component.folds),
-                       s.component.rotatable, s.component.kind == "board")
+                       s.component.rotatable, s.component.kind == "board", s.component.from_images)
             for s in specs if s.face == "front"]
 
 
@@ -227,7 +229,13 @@ def _aid(game: Game, trusted: bool) -> tuple[dict, list[CheckResult]]:
 def _plan(game_id: str, specs: list[DesignSpec], title: str, options: BuildOptions, progress: Progress) -> SheetPlan:
     """The sheets' layout (a plan over the paper goal is searched: seconds, shown)."""
     progress.stage(f"{game_id}: planning sheets", 1)
-    return (options.memo.plan if options.memo else plan_sheets)(pieces_of(specs), options.sheet, title)
+    pieces = pieces_of(specs)
+    plan = (options.memo.plan if options.memo else plan_sheets)(pieces, options.sheet, title)
+    if "sheets" in options.formats and not options.memo:     # the summary's word on another --marks choice
+        sheets = sum(1 for p in plan.pages if p.side == "front")
+        if saving := fewer_sheets(pieces, options.sheet, title, sheets):
+            plan = dataclasses.replace(plan, notes=plan.notes + (saving,))
+    return plan
 
 
 def _write_everything(job: Job, options: BuildOptions, wanted: list[Format], progress: Progress,

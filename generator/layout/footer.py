@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.common.units import rounded
-from generator.layout.pack import PackedPage, Rect, printable
+from generator.layout.pack import PackedPage, Rect, keep_outs, printable
+from generator.layout.rects import overlaps
 from generator.layout.plan import SheetOptions, Text
 from generator.layout.turn import Flip
 
@@ -29,7 +30,7 @@ class Footer:
     def text(self, words: str, options: SheetOptions, back: bool = False) -> Text:
         """The footer line on a front page, or at the mirrored place on its back page."""
         full = printable(options)
-        spot = self.spot or strip(self.edge, full)
+        spot = self.spot or strip(self.edge, full, keep_outs(options))
         page_w, page_h = options.page_mm
         baseline = FOOTER_MM * 0.72
         flip = Flip(options.duplex if back else "none")
@@ -48,11 +49,27 @@ class Footer:
         return Text(x, y, words, FOOTER_PT, anchor, angle=-90)
 
 
-def strip(edge: str, full: Rect) -> Rect:
-    """The footer's strip along the bottom or the right edge of the printable area."""
+def strip(edge: str, full: Rect, keep_out: tuple[Rect, ...] = ()) -> Rect:
+    """The footer's strip along the bottom or the right edge of the printable area, shortened to the longest
+    stretch clear of `keep_out` (the registration marks' zones)."""
     if edge == "bottom":
-        return Rect(full.x, full.bottom - FOOTER_MM, full.w, FOOTER_MM)
-    return Rect(full.right - FOOTER_MM, full.y, FOOTER_MM, full.h)
+        s = Rect(full.x, full.bottom - FOOTER_MM, full.w, FOOTER_MM)
+        cuts = sorted((k.x, k.right) for k in keep_out if overlaps(k, s))
+        start, end = _clear_stretch(s.x, s.right, cuts)
+        return Rect(start, s.y, end - start, FOOTER_MM)
+    s = Rect(full.right - FOOTER_MM, full.y, FOOTER_MM, full.h)
+    start, end = _clear_stretch(s.y, s.bottom, sorted((k.y, k.bottom) for k in keep_out if overlaps(k, s)))
+    return Rect(s.x, start, FOOTER_MM, end - start)
+
+
+def _clear_stretch(start: float, end: float, cuts: list[tuple[float, float]]) -> tuple[float, float]:
+    """The longest part of [start, end] outside the sorted intervals `cuts` (the first of equals)."""
+    best, here = (start, start), start
+    for a, b in cuts + [(end, end)]:
+        if a - here > best[1] - best[0]:
+            best = (here, a)
+        here = max(here, b)
+    return best
 
 
 def footers(options: SheetOptions) -> list[Footer]:

@@ -35,12 +35,15 @@ def _reach(block: Block, others: list[Block], area: Rect, side: str, keep_out: t
     return limit
 
 
-def mark_length(block: Block, others: list[Block], area: Rect, side: str, keep_out: tuple[Rect, ...] = ()) -> float:
+def mark_length(block: Block, others: list[Block], area: Rect, side: str, keep_out: tuple[Rect, ...] = (),
+                optional: bool = False) -> float:
     """How long the marks on `side` are; 0 on a right or bottom side whose paper went to a neighbour's marks,
-    and on a side the block shares with one it carries on (a mixed column, layout/stack.py: marked there)."""
+    and on a side the block shares with one it carries on (a mixed column, layout/stack.py: marked there).
+    `optional`: every side is marked only where its paper holds the marks (print-then-cut sheets keep no band
+    for them: the machine cuts)."""
     reach = _reach(block, others, area, side, keep_out)
     room = min(MARK_MAX_MM, reach - MARK_OFFSET_MM)
-    if (side in ("right", "bottom") and room < MARK_MIN_MM - 1e-6) or reach < MARK_OFFSET_MM:
+    if ((optional or side in ("right", "bottom")) and room < MARK_MIN_MM - 1e-6) or reach < MARK_OFFSET_MM:
         return 0.0
     return max(MARK_MIN_MM, room)
 
@@ -65,7 +68,8 @@ def block_lines(block: Block, others: list[Block], options: SheetOptions, area: 
     area = area or printable(options)
     r = block.bleed_rect
     xs, ys = trim_lines(block)
-    length = {s: mark_length(block, others, area, s, keep_out) for s in ("left", "right", "top", "bottom")}
+    length = {s: mark_length(block, others, area, s, keep_out, options.registration)
+              for s in ("left", "right", "top", "bottom")}
     start = MARK_OFFSET_MM
     lines: list[Line] = []
     if options.marks in ("crop", "both"):

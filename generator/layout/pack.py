@@ -6,10 +6,11 @@ it (left and top), so each block can be cut out and then cut along the marks on 
 marks there are drawn where paper is left (layout/marks.py). This lets a strip beside a block hold a
 row of small pieces, as beside six 80 mm tiles on A4. With
 `--marks lines` rectangular pieces share their cuts instead (no gutter), which saves paper;
-only the block's outer edges keep bleed. Blocks are placed greedily into the free rectangles of
-a guillotine split (or, in some variants, every maximal empty rectangle), largest pieces first,
-trying both orientations: on A4 this puts 8 poker cards with 3 mm bleed on a page (landscape) where
-a fixed portrait grid holds 4.
+only the block's outer edges keep bleed; print-then-cut pieces and image-deck pictures share their
+bleed across a narrow gutter (layout/room.py). Blocks are placed greedily into the free rectangles of
+a guillotine split (or, in some variants and on print-then-cut sheets, whose marks' corners are kept
+free, every maximal empty rectangle), largest pieces first, trying both orientations: on A4 this puts
+8 poker cards with 3 mm bleed on a page (landscape) where a fixed portrait grid holds 4.
 """
 
 from __future__ import annotations
@@ -20,73 +21,14 @@ from typing import Sequence
 
 from generator.common.units import rounded
 from generator.common.errors import OptionError, option_problem
-from generator.layout.registration import clear_area
-from generator.layout.plan import MARGIN_MM, MARK_MAX_MM, MARK_MIN_MM, MARK_OFFSET_MM, PieceInput, SheetOptions
+from generator.layout.rects import EPS as EPS, Rect as Rect, carve, split
+from generator.layout.room import (Block as Block, band_mm as band_mm, centred, keep_outs as keep_outs, open_room,
+                                   overhead, pitch, printable as printable, spacing)
+from generator.layout.plan import MARK_MAX_MM, MARK_MIN_MM, MARK_OFFSET_MM, PieceInput, SheetOptions
 from generator.layout.turn import turned_size
 from generator.layout.stack import extend
 
-EPS = 1e-6
 TRAIL_MM = 0.5    # after a block (right, bottom): the clearance left when its marks there give way to pieces
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.h
-
-
-@dataclass(frozen=True)
-class Block:
-    """A grid of same-size pieces; `items` fill it row by row."""
-
-    items: tuple[PieceInput, ...]
-    cols: int
-    rows: int
-    rotated: bool
-    shared: bool          # neighbours share their cut (lines mode, rectangles only)
-    x: float              # top-left of the block's bleed area on the page
-    y: float
-    cell_w: float         # trim size on the page (after rotation)
-    cell_h: float
-    bleed: float
-
-    @property
-    def pitch(self) -> tuple[float, float]:
-        if self.shared:
-            return (self.cell_w, self.cell_h)
-        return (self.cell_w + 2 * self.bleed, self.cell_h + 2 * self.bleed)
-
-    @property
-    def bleed_rect(self) -> Rect:
-        px, py = self.pitch
-        extra = 2 * self.bleed if self.shared else 0.0
-        return Rect(self.x, self.y, self.cols * px + extra, self.rows * py + extra)
-
-    def trim_origin(self, col: int, row: int) -> tuple[float, float]:
-        px, py = self.pitch
-        return (self.x + self.bleed + col * px, self.y + self.bleed + row * py)
-
-
-def band_mm(options: SheetOptions) -> float:
-    """Room kept around a block, beyond its bleed, for marks or cut lines."""
-    return 0.0 if options.marks == "none" else MARK_OFFSET_MM + MARK_MIN_MM
-
-
-def printable(options: SheetOptions) -> Rect:
-    w, h = options.page_mm
-    if options.registration:         # clear of the print-then-cut marks' zones
-        return Rect(*clear_area(w, h, options.reg_inset))
-    return Rect(MARGIN_MM, MARGIN_MM, w - 2 * MARGIN_MM, h - 2 * MARGIN_MM)
 
 
 @dataclass(frozen=True)
@@ -113,7 +55,7 @@ def grouped(pieces: list[PieceInput], variant: Variant = Variant()) -> list[list
     that need a back come first and single-sided pieces only fill their gaps), largest first."""
     groups: dict[tuple, list[PieceInput]] = {}
     for p in pieces:
-        key = (p.back is not None, rounded(p.w, 3), rounded(p.h, 3), p.shape == "rect", p.rotatable)
+        key = (p.back is not None, rounded(p.w, 3), rounded(p.h, 3), p.shape == "rect", p.rotatable, p.shares_bleed)
         groups.setdefault(key, []).extend([p] * p.count)
 
     return sorted(groups.values(), key=lambda g: rank(g[0], variant))
@@ -127,11 +69,11 @@ def rank(p: PieceInput, variant: Variant) -> tuple:
 
 
 def _fit(rect: Rect, w: float, h: float, b: float, band: float, shared: bool, left: int,
-         trail: float | None = None) -> tuple[int, int, float, float] | None:
+         trail: float | None = None, gutter: float = 0.0) -> tuple[int, int, float, float] | None:
     """Columns, rows and footprint of the largest block of `left` pieces that fits `rect`, keeping `band`
     before the block (left and top) and `trail` (default `band`) after it (right and bottom)."""
-    px, py = _pitch(w, h, b, shared)
-    extra = _overhead(b, band, shared, band if trail is None else trail)
+    px, py = pitch(w, h, b, shared, gutter)
+    extra = overhead(b, band, shared, band if trail is None else trail, gutter)
     cols = int((rect.w - extra + EPS) // px)
     rows = int((rect.h - extra + EPS) // py)
     if cols < 1 or rows < 1:
@@ -142,9 +84,11 @@ def _fit(rect: Rect, w: float, h: float, b: float, band: float, shared: bool, le
 
 
 def fits_paper(p: PieceInput, options: SheetOptions, area: Rect | None = None) -> bool:
-    """Whether one piece, with its bleed and marks, fits the printable area in some orientation."""
-    b, band, area = options.bleed_mm, band_mm(options), area or printable(options)
-    return bool(_fit(area, p.w, p.h, b, band, False, 1) or (p.rotatable and _fit(area, p.h, p.w, b, band, False, 1)))
+    """Whether one piece, with its bleed and marks, fits the printable area (clear of any marks' zones) in some
+    orientation."""
+    b, band = options.bleed_mm, band_mm(options)
+    return any(_fit(r, w, h, b, band, False, 1) for r in open_room(area or printable(options), options)
+               for w, h in ((p.w, p.h), (p.h, p.w))[:2 if p.rotatable else 1])
 
 
 def _unfit(pieces: list[PieceInput], options: SheetOptions, areas: list[Rect]) -> None:
@@ -169,7 +113,7 @@ def pack(pieces: list[PieceInput], options: SheetOptions, area: Rect | None = No
     groups = [list(g) for g in grouped(pieces) if g]
     pages: list[list[Block]] = []
     while any(groups):
-        pages.append(_fill(groups, [area], options, Variant()))
+        pages.append(_fill(groups, open_room(area, options), options, Variant()))
     return pages
 
 
@@ -195,7 +139,7 @@ def pack_pages(pieces: list[PieceInput], options: SheetOptions, label: tuple[flo
     floor = area_floor(pieces, options)
     best, best_key, tried = None, None, set()
     for i, variant in enumerate((None,) + VARIANTS):
-        same = variant and _same_as(grouped(pieces, variant), variant)
+        same = variant and _same_as(grouped(pieces, variant), variant, options)
         if same in tried:              # packs exactly as a variant tried before (one size of piece, say)
             continue
         tried.add(same)
@@ -210,9 +154,15 @@ def pack_pages(pieces: list[PieceInput], options: SheetOptions, label: tuple[flo
     return best
 
 
-def _same_as(groups: list[list[PieceInput]], variant: Variant) -> tuple:
+def _same_as(groups: list[list[PieceInput]], variant: Variant, options: SheetOptions) -> tuple:
     """What decides a variant's packing: the order its groups come in and how it splits and fills free room."""
-    return (tuple(id(g[0]) for g in groups), variant.split, variant.snug, variant.stack)
+    return (tuple(id(g[0]) for g in groups), split_of(variant, options), variant.snug, variant.stack)
+
+
+def split_of(variant: Variant, options: SheetOptions) -> str:
+    """How a variant keeps free room: as it says, but on print-then-cut sheets always as maximal rectangles (the
+    marks' zones leave room that no guillotine split describes)."""
+    return "max" if options.registration else variant.split
 
 
 def area_floor(pieces: list[PieceInput], options: SheetOptions) -> int:
@@ -222,8 +172,10 @@ def area_floor(pieces: list[PieceInput], options: SheetOptions) -> int:
 
 
 def footprint(p: PieceInput, options: SheetOptions) -> float:
-    b = options.bleed_mm
-    return (p.w + 2 * b) * (p.h + 2 * b)
+    """A piece's share of the page: trim and full bleed, or trim and a gutter where neighbours share bleed."""
+    _, gutter = spacing(p, options)
+    pad = gutter or 2 * options.bleed_mm
+    return (p.w + pad) * (p.h + pad)
 
 
 def needs_back(blocks: list[Block]) -> bool:
@@ -239,9 +191,9 @@ def _pack_variant(pieces: list[PieceInput], options: SheetOptions, label: tuple[
         best, seen = None, set()
         for v in ([variant] if variant else VARIANTS):
             ranked = groups if variant else _ranked(groups, v)
-            if _same_as(ranked, v) in seen:    # fills this page exactly as a variant before it
+            if _same_as(ranked, v, options) in seen:    # fills this page exactly as a variant before it
                 continue
-            seen.add(_same_as(ranked, v))
+            seen.add(_same_as(ranked, v, options))
             trial, page, size = fill_page(ranked, options, label, strips, v)
             if best is None or size > best[2] + EPS:
                 best = (trial, page, size)
@@ -260,20 +212,31 @@ def fill_page(groups: list[list[PieceInput]], options: SheetOptions, label: tupl
           strips: list[tuple[Rect, Rect]], variant: Variant) -> tuple[list[list[PieceInput]], PackedPage, float]:
     """One page filled with `variant`: the groups left after it, the page, and the area it holds."""
     full = printable(options)
-    trial, free = [list(g) for g in groups], [full]
-    blocks = _fill(trial, free, options, variant)
+    trial = [list(g) for g in groups]
+    blocks, free = _fill_area(trial, full, options, variant)
     spot = label_spot(free, full, *label)
     if spot:
         return trial, PackedPage(blocks, full, spot), _held(blocks, options)
     best = None
     for area, strip in strips:
         tried = [list(g) for g in groups]
-        got = _fill(tried, [area], options, variant)
+        got, _ = _fill_area(tried, area, options, variant)
         size = _held(got, options)
         if best is None or size > best[2] + EPS:
             best = (tried, PackedPage(got, area, strip), size)
     assert best is not None, "a page with no room for its label has strips to try"
     return best
+
+
+def _fill_area(groups: list[list[PieceInput]], area: Rect, options: SheetOptions,
+               variant: Variant) -> tuple[list[Block], list[Rect]]:
+    """`area` filled (see _fill): its blocks and the free rectangles left; on print-then-cut sheets the blocks are
+    then centred where the marks allow (layout/room.py)."""
+    free = open_room(area, options)
+    blocks = _fill(groups, free, options, variant)
+    if options.registration and blocks:
+        return centred(blocks, area, options) or (blocks, free)
+    return blocks, free
 
 
 def _held(blocks: list[Block], options: SheetOptions) -> float:
@@ -317,19 +280,20 @@ def _fill(groups: list[list[PieceInput]], free: list[Rect], options: SheetOption
                 break
         else:
             break
-        rect_i, cols, rows, rotated, shared, fw, fh = best
+        rect_i, cols, rows, rotated, (shared, gutter), fw, fh = best
         n = min(len(g), cols * rows)
         items, g[:] = tuple(g[:n]), g[n:]
         rect = free[rect_i]
         cw, ch = turned_size(90 if rotated else 0, items[0].w, items[0].h)
-        blocks.append(Block(items, cols, math.ceil(n / cols), rotated, shared, rect.x + band, rect.y + band, cw, ch, b))
+        blocks.append(Block(items, cols, math.ceil(n / cols), rotated, shared, rect.x + band, rect.y + band, cw, ch, b,
+                            gutter))
         if variant.stack and not shared:
             blocks += extend(blocks[-1], g, live, rect.bottom, min(band, TRAIL_MM), options, Block)
             fh = blocks[-1].bleed_rect.bottom + min(band, TRAIL_MM) - rect.y
-        if variant.split == "max":
-            free[:] = _carve(free, Rect(rect.x, rect.y, fw, fh))
+        if split_of(variant, options) == "max":
+            free[:] = carve(free, Rect(rect.x, rect.y, fw, fh))
         else:
-            free.extend(_split(free.pop(rect_i), fw, fh, variant.split))
+            free.extend(split(free.pop(rect_i), fw, fh, variant.split))
         free.sort(key=lambda r: (r.y, r.x))
         live = [q for q in live[k:] if q]
     return blocks
@@ -340,52 +304,43 @@ def _best_spot(free: list[Rect], group: list[PieceInput], options: SheetOptions,
     """The free rectangle and orientation that place the most pieces (then waste the least); with `others`
     (a snug fill: the (pitch, overhead) across the page of the other groups' blocks), see _snug."""
     p = group[0]
-    shared = options.marks == "lines" and p.shape == "rect"
+    shared, gutter = spacing(p, options)
     trail = min(band, TRAIL_MM)
     best, best_key = None, None
     sizes = [(rotated, *turned_size(90 if rotated else 0, p.w, p.h)) for rotated in _turns(p)]
     for i, rect in enumerate(free):
         for rotated, w, h in sizes:
-            fit = _fit(rect, w, h, options.bleed_mm, band, shared, len(group), trail)
+            fit = _fit(rect, w, h, options.bleed_mm, band, shared, len(group), trail, gutter)
             if fit is None:
                 continue
             if others:
-                fit = _snug(rect, fit, _pitch(w, h, options.bleed_mm, shared), len(group), others)
+                fit = _snug(rect, fit, pitch(w, h, options.bleed_mm, shared, gutter), len(group), others)
             cols, rows, fw, fh = fit
             n = min(len(group), cols * rows)
             key = (n, -(fw * fh), -rect.y, -rect.x, not rotated)
             if best_key is None or key > best_key:
-                best, best_key = (i, cols, rows, rotated, shared, fw, fh), key
+                best, best_key = (i, cols, rows, rotated, (shared, gutter), fw, fh), key
     return best
-
-
-def _pitch(w: float, h: float, b: float, shared: bool) -> tuple[float, float]:
-    return (w, h) if shared else (w + 2 * b, h + 2 * b)
-
-
-def _overhead(b: float, band: float, shared: bool, trail: float) -> float:
-    """A block's length beyond its pieces' pitches: the marks band before it, the trail after it, and the
-    outer bleeds of pieces that share their cuts."""
-    return (2 * b if shared else 0.0) + band + trail
 
 
 def _widths(group: list[PieceInput], options: SheetOptions, band: float) -> set[tuple[float, float]]:
     """(pitch, overhead) across the page of a block of the group, in each orientation it may take."""
     p = group[0]
-    shared = options.marks == "lines" and p.shape == "rect"
-    extra = _overhead(options.bleed_mm, band, shared, min(band, TRAIL_MM))
-    return {(_pitch(*turned_size(90 if r else 0, p.w, p.h), options.bleed_mm, shared)[0], extra) for r in _turns(p)}
+    shared, gutter = spacing(p, options)
+    extra = overhead(options.bleed_mm, band, shared, min(band, TRAIL_MM), gutter)
+    return {(pitch(*turned_size(90 if r else 0, p.w, p.h), options.bleed_mm, shared, gutter)[0], extra)
+            for r in _turns(p)}
 
 
-def _snug(rect: Rect, fit: tuple[int, int, float, float], pitch: tuple[float, float], left: int,
+def _snug(rect: Rect, fit: tuple[int, int, float, float], step: tuple[float, float], left: int,
           others: Sequence[tuple[float, float]]) -> tuple[int, int, float, float]:
     """A block of up to three columns fewer when that leaves a strip beside it that another group fills
     more fully (the least paper left over across the rectangle); rows grow to hold as many as they can."""
     cols, rows, fw, fh = fit
-    extra, py = fw - cols * pitch[0], pitch[1]
+    extra, py = fw - cols * step[0], step[1]
     best = None
     for c in range(cols, max(cols - 3, 0), -1):
-        room = rect.w - (c * pitch[0] + extra)
+        room = rect.w - (c * step[0] + extra)
         waste = min([room - x - ((room - x + EPS) // w) * w for w, x in others if room >= w + x - EPS] + [room])
         if best is None or waste < best[0] - EPS:
             best = (waste, c)
@@ -394,40 +349,8 @@ def _snug(rect: Rect, fit: tuple[int, int, float, float], pitch: tuple[float, fl
     if c == cols:
         return fit
     r = min(int((rect.h - (fh - rows * py) + EPS) // py), math.ceil(left / c))
-    return c, r, c * pitch[0] + extra, r * py + (fh - rows * py)
+    return c, r, c * step[0] + extra, r * py + (fh - rows * py)
 
 
 def _turns(p: PieceInput) -> tuple[bool, ...]:
     return (False, True) if p.rotatable and abs(p.w - p.h) > EPS else (False,)
-
-
-def _split(rect: Rect, fw: float, fh: float, how: str = "below") -> list[Rect]:
-    """Guillotine split around a block at the rectangle's top-left corner: "below" keeps the strip to its
-    right as high as the block and everything below it; "beside" keeps everything to its right and the
-    strip below it as wide as the block."""
-    out = []
-    right_h, below_w = (fh, rect.w) if how == "below" else (rect.h, fw)
-    if rect.w - fw > EPS:
-        out.append(Rect(rect.x + fw, rect.y, rect.w - fw, right_h))
-    if rect.h - fh > EPS:
-        out.append(Rect(rect.x, rect.y + fh, below_w, rect.h - fh))
-    return out
-
-
-def _carve(free: list[Rect], r: Rect) -> list[Rect]:
-    """The maximal empty rectangles once `r` is taken: each that `r` overlaps gives the up to four parts
-    beside it, and one inside another is dropped."""
-    out = []
-    for f in free:
-        if not (r.x < f.right - EPS and f.x < r.right - EPS and r.y < f.bottom - EPS and f.y < r.bottom - EPS):
-            out.append(f)
-            continue
-        parts = [Rect(f.x, f.y, r.x - f.x, f.h), Rect(r.right, f.y, f.right - r.right, f.h),
-                 Rect(f.x, f.y, f.w, r.y - f.y), Rect(f.x, r.bottom, f.w, f.bottom - r.bottom)]
-        out.extend(q for q in parts if q.w > EPS and q.h > EPS)
-    return [q for i, q in enumerate(out) if not any(_inside(q, o) and (not _inside(o, q) or j < i)
-                                                    for j, o in enumerate(out) if j != i)]
-
-
-def _inside(a: Rect, b: Rect) -> bool:
-    return b.x - EPS <= a.x and b.y - EPS <= a.y and a.right <= b.right + EPS and a.bottom <= b.bottom + EPS

@@ -19,6 +19,8 @@ MARGIN_MM = 5.0        # a home printer's unprintable edge: nothing is drawn clo
 MARK_OFFSET_MM = 0.5   # crop marks start this far beyond the bleed edge (so at least bleed + 0.5 from trim)
 MARK_MIN_MM = 3.0      # the band packing reserves for marks; marks grow into free space up to
 MARK_MAX_MM = 5.0      # this length
+GUTTER_MM = 1.25       # between the trims of neighbours that share their bleed (print-then-cut, image decks):
+                       # each keeps half of it, silhouette-card-maker's published spacing
 
 
 @dataclass(frozen=True)
@@ -30,12 +32,18 @@ class SheetOptions:
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     registration: bool = False             # print-then-cut marks (layout/registration.py) and their margin
     reg_inset_mm: float | None = None      # the marks' inset from the paper edge, as set in the cutter's software
+    reg_corners: int | None = None         # the marks' pattern: 3 corners (square and two L's) or 4 (four L's)
     back_scale: float = 1.0                # a printer profile's back size relative to its front (0.98: 2 % short)
 
     @property
     def reg_inset(self) -> float:
         """The registration marks' inset: as given, else 10 mm (Silhouette Studio's smallest)."""
         return 10.0 if self.reg_inset_mm is None else self.reg_inset_mm
+
+    @property
+    def corners(self) -> int:
+        """The registration marks' pattern: as given, else 3 (Silhouette Type 1)."""
+        return 3 if self.reg_corners is None else self.reg_corners
 
     @property
     def back_zoom(self) -> tuple[float, float, float] | None:
@@ -68,6 +76,7 @@ class PieceInput:
     folds: tuple[tuple[float, float, float, float], ...] = ()
     rotatable: bool = True
     tileable: bool = False                 # a board: split across pages when larger than the paper
+    shares_bleed: bool = False             # a picture of an image deck: packed with a gutter, sharing bleed
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 
 from generator.layout.pack import (EPS, VARIANTS, PackedPage, PieceInput, Rect, Variant, area_floor, fill_page,
-                                   grouped, needs_back, pack_pages, rank)
+                                   grouped, needs_back, pack_pages, rank, spacing, split_of)
 from generator.layout.plan import SheetOptions
 
 GOAL = 1.1           # sheets within 1.1 x the area bound (rounded up) are good enough (bench/bench_paper.py)
@@ -56,7 +56,7 @@ class _Pages:
 
     def fill(self, left: tuple[int, ...], way: Variant, order: tuple[int, ...]):
         """(pieces left per group after the page, the page, the area it holds)."""
-        key = (left, way.split, way.snug, way.stack, order)     # a way's rank order only decides `order`
+        key = (left, split_of(way, self.options), way.snug, way.stack, order)  # the rank order only decides `order`
         if key not in self.memo:
             ranked = [self.groups[i][len(self.groups[i]) - left[i]:] for i in order]
             trial, page, held = fill_page(ranked, self.options, self.label, self.strips, way)
@@ -81,11 +81,13 @@ def search_pages(pieces: list[PieceInput], options: SheetOptions, label: tuple[f
     pages needing a back). `tiled`: sheets the job's boards take besides (the goal is for the whole job)."""
     greedy = pack_pages(pieces, options, label, strips)
     goal = math.ceil(GOAL * (area_floor(pieces, options) + tiled) - EPS) - tiled
-    if len(greedy) <= goal:
-        return greedy
     groups = [list(g) for g in grouped(pieces) if g]
+    if len(greedy) <= goal or len(groups) == 1:    # one kind of piece: every page as full as it goes is the best
+        return greedy
     best = _beam(_Pages(groups, options, label, strips), tuple(greedy), goal)
-    if len(best) == goal + 1:   # one sheet over: stack pieces in mixed columns, and search wider
+    # one sheet over: stack pieces in mixed columns, and search wider; not when every piece shares its bleed across
+    # a gutter (print-then-cut, image decks): they make no mixed columns, and a wider search found no sheet for them
+    if len(best) == goal + 1 and any(spacing(p, options)[1] == 0 for p in pieces):
         best = _beam(_Pages(groups, options, label, strips, stack=True), best, goal, *WIDE)
     return list(best)
 

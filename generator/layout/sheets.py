@@ -11,7 +11,7 @@ from generator.layout.duplex import back_placement
 from generator.layout.fold import Pair, fold_inputs, fold_words, unfold
 from generator.layout.footer import FOOTER_MM, Footer, footer_length, footers, how_to_print, packed_footer, strip
 from generator.layout.marks import block_lines
-from generator.layout.pack import Block, Rect, fits_paper, printable
+from generator.layout.pack import Block, Rect, fits_paper, keep_outs, printable
 from generator.layout.search import search_pages
 from generator.geometry.outline import line_d
 from generator.layout.paper import paper_words
@@ -19,16 +19,17 @@ from generator.layout.plan import Outline, Page, PieceInput, Placement, SheetOpt
 
 
 def block_placements(block: Block) -> list[Placement]:
-    """Pieces of a block row by row; shared cuts keep bleed only where no neighbour is."""
+    """Pieces of a block row by row; where neighbours share their bleed, a piece keeps its full bleed only where
+    no neighbour is, and half the gutter where one is (none where they share a cut)."""
     out = []
-    n, b = len(block.items), block.bleed
+    n, b, inner = len(block.items), block.bleed, block.inner_keep
     for i, item in enumerate(block.items):
         col, row = i % block.cols, i // block.cols
         x, y = block.trim_origin(col, row)
         if block.shared:
-            keep = (b if col == 0 else 0.0, b if row == 0 else 0.0,
-                    b if col == block.cols - 1 or i + 1 >= n else 0.0,
-                    b if i + block.cols >= n else 0.0)
+            keep = (b if col == 0 else inner, b if row == 0 else inner,
+                    b if col == block.cols - 1 or i + 1 >= n else inner,
+                    b if i + block.cols >= n else inner)
         else:
             keep = (b, b, b, b)
         out.append(Placement(item.design, rounded(x, 4), rounded(y, 4), block.cell_w, block.cell_h,
@@ -55,7 +56,7 @@ def _pack_with_footer(pieces: list[PieceInput], options: SheetOptions, title: st
                       tiled: int) -> list[tuple[list[Block], Footer]]:
     """Pages of blocks, each with its footer: where the page has room, else in a strip along an edge
     (`tiled`: the sheets boards tiled over pages take besides, which the paper goal counts too)."""
-    strips = [(f.area, strip(f.edge, printable(options))) for f in footers(options)]
+    strips = [(f.area, strip(f.edge, printable(options), keep_outs(options))) for f in footers(options)]
     label = (footer_length(_longest_words(title, options)), FOOTER_MM)
     return [(page.blocks, packed_footer(page)) for page in search_pages(pieces, options, label, strips, tiled)]
 
@@ -131,14 +132,38 @@ def plan_sheets(pieces: list[PieceInput], options: SheetOptions, title: str) -> 
     return SheetPlan(options, tuple(pages), notes)
 
 
+# the other --marks choices that may take fewer sheets than each (both packs as crop does; none can only gain)
+CHEAPER = {"crop": ("lines", "none"), "both": ("lines", "none"), "lines": ("crop", "none"), "none": ()}
+
+
+def fewer_sheets(pieces: list[PieceInput], options: SheetOptions, title: str, sheets: int) -> str | None:
+    """The summary's word when another --marks choice prints an image deck's pieces on fewer sheets of paper than
+    `sheets` (the fewest, the first of equals), or None. Asked only of image decks (pieces that share their bleed),
+    whose users compare sheet counts with other tools, so that other builds plan once; print-then-cut sheets keep
+    no room for marks: no choice saves one there."""
+    if options.registration or not any(p.shares_bleed for p in pieces):
+        return None
+    best = None
+    for marks in CHEAPER[options.marks]:
+        plan = plan_sheets(pieces, dataclasses.replace(options, marks=marks), title)
+        n = sum(1 for p in plan.pages if p.side == "front")
+        if n < (best[1] if best else sheets):
+            best = (marks, n)
+    if best is None:
+        return None
+    guides = " (no crop marks or cut lines)" if best[0] == "none" else ""
+    return (f"--marks {best[0]}{guides} would print these {sum(p.count for p in pieces)} pieces on {best[1]} "
+            f"sheet{'s' if best[1] != 1 else ''} instead of {sheets}")
+
+
 def _front_page(index: int, blocks: list[Block], footer: Footer, opts: SheetOptions, options: SheetOptions,
                 pairs: dict, sheet_words: str, double: bool, duplex_fronts: int) -> Page:
     """A front page: its pieces, marks and outlines (and a cutter's registration marks), and its footer."""
     folded: list = []
     placements, lines, outlines = _page_parts(blocks, opts, footer.area, pairs=pairs, folded=folded,
-                                                keep_out=_spot(footer))
+                                                keep_out=_spot(footer) + keep_outs(opts))
     if opts.registration:           # print-then-cut: the machine's marks
-        lines = lines + registration_lines(*opts.page_mm, opts.reg_inset)
+        lines = lines + registration_lines(*opts.page_mm, opts.reg_inset, opts.corners)
     how = fold_words(bool(folded)) if options.duplex == "fold" else how_to_print(options, double, 2 * duplex_fronts)
     words = f"{sheet_words} · {paper_words(options.paper)} at 100 % (actual size) · {how}"
     return Page(index, "front", tuple(placements), tuple(lines), tuple(outlines), (footer.text(words, opts),),

@@ -94,8 +94,9 @@ def as_tuple(p: Piece, value: list | None) -> tuple:
 
 
 def rows_and_source(p: Piece, rows: list) -> tuple:
-    """The rows, and the table they come from as messages name it."""
-    return tuple(rows), rows_from(p.game, p.m.get("rows"))
+    """The rows, the table they come from as messages name it, and whether that is a folder of images."""
+    value = p.m.get("rows")
+    return tuple(rows), rows_from(p.game, value), isinstance(value, dict) and "images" in value
 
 
 def net_panels(p: Piece, net: Any) -> tuple:
@@ -119,7 +120,7 @@ COMPONENT_KEYS: tuple[Key, ...] = (
     Key("count", needed=True),
     Key("key", read_key),
     Key("columns", read_columns, ("columns",), frozen),
-    Key("rows", read_rows, ("rows", "rows_from"), rows_and_source, needed=True),
+    Key("rows", read_rows, ("rows", "rows_from", "from_images"), rows_and_source, needed=True),
     Key("per_player", into=("per_player",), needed=True),
     Key("params", read_params, ("params",), frozen, needed=True),
     Key("folds", read_folds, ("folds",), as_tuple),

@@ -140,6 +140,7 @@ class Component:
     rows: tuple[Row, ...]
     per_player: bool = False
     rows_from: str = ""         # the table its rows come from, as messages name it ("cafe/cards.csv"); "" inline
+    from_images: bool = False   # its rows are a folder of card images (`rows: {images: DIR}`): an image deck
     corner_mm: float = 0.0
     fill_corners: bool | float = False   # images' round corners filled: True found in each image, a radius (mm) given
     hex_orientation: str = "pointy"

@@ -1,5 +1,6 @@
-"""Print-then-cut files: for every front sheet, the cut path of every piece in sheet millimetres (SVG, and
-an R12 DXF written here), fold lines on their own layer (score, do not cut), and the registration marks.
+"""Print-then-cut files: for every layout of the marked front sheets, the cut path of every piece in sheet
+millimetres (SVG, and an R12 DXF written here), fold lines on their own layer (score, do not cut), and the
+registration marks. Sheets whose pieces lie in the same places share one file, named after the sheets it serves.
 
 Paths are the same trim outlines the sheets draw, turned and placed as the plan places them; a tile of a
 board larger than the paper is cut along its window. Coordinates are absolute (no transforms), so any
@@ -13,7 +14,7 @@ from pathlib import Path
 
 from generator.geometry.outline import segments
 from generator.layout.plan import Page, SheetPlan
-from generator.layout.registration import INSET_MM, marked, registration_box
+from generator.layout.registration import INSET_MM, THICK_MM, l_outline, mark_boxes, marked
 from generator.layout.turn import frame_matrix
 from generator.common.units import fmt_number, rounded
 
@@ -70,24 +71,18 @@ def page_cuts(page: Page) -> tuple[list[list[tuple]], list[tuple[float, float, f
     return cuts, folds
 
 
-def cut_svg(page: Page, page_w: float, page_h: float, inset: float = INSET_MM) -> str:
+def cut_svg(page: Page, page_w: float, page_h: float, inset: float = INSET_MM, corners: int = 3) -> str:
     f = fmt_number
     cuts, folds = page_cuts(page)
-    marks = registration_box(page_w, page_h, inset)
     lines = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{f(page_w)}mm" height="{f(page_h)}mm" '
              f'viewBox="0 0 {f(page_w)} {f(page_h)}">',
              '<g id="registration" fill="#000000">']
-    x, y, s, _ = marks["square"]
-    lines.append(f'<rect x="{f(x)}" y="{f(y)}" width="{f(s)}" height="{f(s)}"/>')
-    t = marks["thickness"][0]
-    for key in ("top_right", "bottom_left"):
-        bx, by, n, _ = marks[key]
-        if key == "top_right":
-            lines.append(f'<path d="M {f(bx)} {f(by)} H {f(bx + n)} V {f(by + n)} H {f(bx + n - t)} V {f(by + t)} '
-                         f'H {f(bx)} Z"/>')
+    for key, (x, y, s, _) in mark_boxes(page_w, page_h, inset, corners).items():
+        if key == "top_left" and corners == 3:
+            lines.append(f'<rect x="{f(x)}" y="{f(y)}" width="{f(s)}" height="{f(s)}"/>')
         else:
-            lines.append(f'<path d="M {f(bx)} {f(by)} H {f(bx + t)} V {f(by + n - t)} H {f(bx + n)} V {f(by + n)} '
-                         f'H {f(bx)} Z"/>')
+            pts = l_outline((x, y, s, s), key)
+            lines.append('<path d="M ' + " L ".join(f"{f(px)} {f(py)}" for px, py in pts) + ' Z"/>')
     lines.append('</g>\n<g id="cut" fill="none" stroke="#ff0000" stroke-width="0.1">')
     lines += [f'<path d="{svg_path(c)}"/>' for c in cuts]
     lines.append('</g>\n<g id="score" fill="none" stroke="#0000ff" stroke-width="0.1" stroke-dasharray="1 1">')
@@ -111,11 +106,13 @@ def _bulge(p0: tuple[float, float], s: tuple) -> float:
 LAYERS = (("CUT", 1), ("SCORE", 5), ("REG-SQUARE", 7), ("REG-L", 7))   # name, ACI colour
 
 
-def write_dxf(page: Page, page_w: float, page_h: float, target: Path, inset: float = INSET_MM) -> None:
+def write_dxf(page: Page, page_w: float, page_h: float, target: Path, inset: float = INSET_MM,
+              corners: int = 3) -> None:
     """The same paths as an AutoCAD R12 DXF in millimetres (y up, origin at the sheet's bottom left; $INSUNITS
     4 says millimetres, so importers need not guess), a layer for each kind: CUT and SCORE (closed polylines
     with bulges for arcs, lines), REG-SQUARE (a solid square) and REG-L (the two L's as closed outlines), so a
-    cutter's software can set the marks and score lines apart from the cuts. Written by hand because R12 is a
+    cutter's software can set the marks and score lines apart from the cuts (with four corners, four L's and no
+    square). Written by hand because R12 is a
     few group codes and this way the bytes are the same on every build."""
     up = lambda p: (p[0], rounded(page_h - p[1], 4))  # noqa: E731
     out = ["0", "SECTION", "2", "HEADER", "9", "$ACADVER", "1", "AC1009", "9", "$INSUNITS", "70", "4",
@@ -131,24 +128,16 @@ def write_dxf(page: Page, page_w: float, page_h: float, target: Path, inset: flo
     for a, b, c, d in folds:
         (x1, y1), (x2, y2) = up((a, b)), up((c, d))
         out += ["0", "LINE", "8", "SCORE", "10", _dxf(x1), "20", _dxf(y1), "11", _dxf(x2), "21", _dxf(y2)]
-    marks = registration_box(page_w, page_h, inset)
-    x, y, s, _ = marks["square"]
-    corners = [up((x, y)), up((x + s, y)), up((x, y + s)), up((x + s, y + s))]
-    out += ["0", "SOLID", "8", "REG-SQUARE"]
-    for k, (px, py) in enumerate(corners):
-        out += [str(10 + k), _dxf(px), str(20 + k), _dxf(py)]
-    for key in ("top_right", "bottom_left"):
-        out += _polyline([[*up(p), 0.0] for p in _l_outline(marks[key], marks["thickness"][0], key)], "REG-L")
+    for key, box in mark_boxes(page_w, page_h, inset, corners).items():
+        x, y, s, _ = box
+        if key == "top_left" and corners == 3:
+            out += ["0", "SOLID", "8", "REG-SQUARE"]
+            for k, (px, py) in enumerate([up((x, y)), up((x + s, y)), up((x, y + s)), up((x + s, y + s))]):
+                out += [str(10 + k), _dxf(px), str(20 + k), _dxf(py)]
+        else:
+            out += _polyline([[*up(p), 0.0] for p in l_outline(box, key, THICK_MM)], "REG-L")
     out += ["0", "ENDSEC", "0", "EOF"]
     target.write_text("\n".join(out) + "\n", encoding="ascii")
-
-
-def _l_outline(box: list[float], t: float, key: str) -> list[tuple[float, float]]:
-    """An L's six corners (sheet millimetres): its arms run along the paper's edges from its outer corner."""
-    bx, by, n, _ = box
-    if key == "top_right":
-        return [(bx, by), (bx + n, by), (bx + n, by + n), (bx + n - t, by + n), (bx + n - t, by + t), (bx, by + t)]
-    return [(bx, by), (bx + t, by), (bx + t, by + n - t), (bx + n, by + n - t), (bx + n, by + n), (bx, by + n)]
 
 
 def _dxf_points(segs: list[tuple], up) -> list[list[float]]:
@@ -176,15 +165,50 @@ def _polyline(pts: list[list[float]], layer: str) -> list[str]:
     return out + ["0", "SEQEND", "8", layer]
 
 
-def write_cut_files(plan: SheetPlan, folder: Path, stem: str) -> list[str]:
-    """One SVG and one DXF per front page with registration marks: `<stem>-sheet-NN.svg|dxf` (NN: the page)."""
+def write_cut_files(plan: SheetPlan, folder: Path, stem: str) -> list[tuple[str, list[int]]]:
+    """One SVG and one DXF per layout of the front sheets with registration marks, shared by every sheet whose
+    pieces lie in the same places: `<stem>-sheets-01-06+09.svg|dxf` serves sheets 1 to 6 and 9 (the numbers
+    their footers print). Returns each file's name without its suffix, and the sheets it serves."""
     page_w, page_h = plan.options.page_mm
-    names = []
-    fronts = [p for p in plan.pages if p.side == "front" and marked(p)]
-    for page in fronts:
-        base = f"{stem}-sheet-{page.index + 1:02d}"
-        inset = plan.options.reg_inset
-        (folder / f"{base}.svg").write_text(cut_svg(page, page_w, page_h, inset), encoding="utf-8")
-        write_dxf(page, page_w, page_h, folder / f"{base}.dxf", inset)
-        names += [f"{base}.svg", f"{base}.dxf"]
-    return names
+    inset, corners = plan.options.reg_inset, plan.options.corners
+    layouts: dict[str, tuple[Page, list[int]]] = {}
+    fronts = [p for p in plan.pages if p.side == "front"]
+    for number, page in enumerate(fronts, 1):
+        if marked(page):
+            layouts.setdefault(cut_svg(page, page_w, page_h, inset, corners), (page, []))[1].append(number)
+    out = []
+    for k, (svg, (page, sheets)) in enumerate(layouts.items(), 1):
+        base = f"{stem}-{sheets_label(sheets, len(fronts), k)}"
+        (folder / f"{base}.svg").write_text(svg, encoding="utf-8")
+        write_dxf(page, page_w, page_h, folder / f"{base}.dxf", inset, corners)
+        out.append((base, sheets))
+    return out
+
+
+MAX_LABEL = 60       # characters of the sheets a cut file names; longer lists name the layout's number instead
+
+
+def sheets_label(sheets: list[int], last: int, layout: int) -> str:
+    """`sheet-03`, `sheets-01-06` or `sheets-01-03+05+07-09` (runs of sheet numbers, as wide as the last sheet's),
+    or `layout-4` when the list would make too long a name (the summary names its sheets)."""
+    width = max(2, len(str(last)))
+    words = "+".join(f"{r[0]:0{width}d}" + (f"-{r[-1]:0{width}d}" if len(r) > 1 else "") for r in _runs(sheets))
+    label = ("sheets-" if len(sheets) > 1 else "sheet-") + words
+    return label if len(label) <= MAX_LABEL else f"layout-{layout}"
+
+
+def sheets_words(sheets: list[int]) -> str:
+    """`sheet 3`, `sheets 1-6` or `sheets 1-3, 5, 7-9`: the sheets a cut file serves, as the summary says them."""
+    runs = ", ".join(f"{r[0]}" + (f"-{r[-1]}" if len(r) > 1 else "") for r in _runs(sheets))
+    return ("sheets " if len(sheets) > 1 else "sheet ") + runs
+
+
+def _runs(numbers: list[int]) -> list[list[int]]:
+    """Sorted numbers in runs of consecutive ones."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return runs

@@ -248,12 +248,15 @@ def cut_lines(fronts: list[DesignSpec], plan: SheetPlan, cut_files: bool) -> lis
     if shapes & {"circle", "hex", "outline"} and o.marks != "none":
         lines.append("Round, hex and shaped pieces carry their own thin cut line: follow it (a circle punch of the "
                      "right size is quickest for round tokens).")
+    shared = sorted({k for p in plan.pages for pl in p.placements for k in pl.keep if 0 < k < o.bleed_mm})
     if o.bleed_mm > 0:
         lines.append(f"The colour runs {o.bleed_mm:g} mm past each cut (the bleed), so a cut a little off shows no "
-                     "white edge.")
+                     "white edge" + (f"; between neighbours that share it, {shared[0]:g} mm each side of the narrow gap"
+                                     if shared else "") + ".")
     if cut_files:
         lines.append("These sheets carry a cutting machine's registration marks: the cut files in cut/, beside this "
-                     "kit, cut them (one file per front sheet; see the machine's print-then-cut guide).")
+                     "kit, cut them (one file per layout, named after the sheets it serves; see the machine's "
+                     "print-then-cut guide).")
     return lines
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from generator.common.errors import OptionError, Problem, option_problem
 from generator.common.hosting import base_problem, hosted_base
 from generator.layout.plan import BACK_SCALES as SCALES, SheetOptions
+from generator.layout.registration import CORNERS
 from generator.load.values import LANGUAGE
 from generator.model.designs import slugify
 from generator.model.selection import Selection
@@ -125,6 +126,12 @@ def _problems(o: BuildOptions, profile_file: bool) -> list[Problem]:
     if o.sheet.reg_inset_mm is not None and not cutting:
         problems.append(option_problem("{reg_inset_mm} places print-then-cut registration marks: add cut to "
                                        "{formats}"))
+    if o.sheet.reg_corners is not None and not cutting:
+        problems.append(option_problem("{reg_corners} chooses the print-then-cut registration marks: add cut to "
+                                       "{formats}"))
+    if o.sheet.reg_corners not in (None, *CORNERS):
+        problems.append(option_problem("{reg_corners}: expected 3 or 4 (the corners the marks are in), got {said}",
+                                       said=str(o.sheet.reg_corners)))
     if o.sheet.duplex == "fold" and cutting:
         problems.append(option_problem("{duplex} fold cannot be used with {formats} cut: a cutting machine would "
                                        "cut each pair apart at its fold; use {duplex} long, short or none for "
