@@ -65,9 +65,9 @@ class BuildOptions:
 
     def job_parts(self) -> list[str]:
         """What the build's folder is named after, beside the game's id: the look (theme, style), the sheets (paper,
-        duplex, marks, bleed), the formats beyond the default four, a shop, a press file and a partial build, each
-        when not the default, in a fixed order (docs/reference/output.md). Builds that differ in any of them never write
-        the same folder; rebuilding a job replaces its own folder. A back offset, an ink limit and a press profile
+        duplex, marks, bleed), the formats (unless exactly the default four), a shop, a press file and a partial build,
+        each when not the default, in a fixed order (docs/reference/output.md). Builds that differ in any of them never
+        write the same folder; rebuilding a job replaces its own folder. A back offset, an ink limit and a press profile
         correct a job for a printer or a press: the same job, the same folder."""
         s, default = self.sheet, SheetOptions()
         parts = [theme_name(self.theme) if self.theme else "", "" if self.style == "colour" else self.style,
@@ -107,9 +107,12 @@ def theme_name(theme: Path) -> str:
 
 
 def _formats_part(names: tuple[str, ...]) -> str:
-    """The formats beyond the default four, in the registry's order, without those another one implies
-    (`--formats cut` writes sheets too, and is named `cut`); none when the build writes only default formats."""
-    wanted = [f for f in formats.named() if f.name in names and f.name not in formats.DEFAULT]
+    """None for exactly the default four; else every format the build writes, in the registry's order, less those
+    another one implies (`--formats cut` writes sheets too, and is named `cut`): a quick proof of the sheets is
+    `sheets`, not the default job, whose shop files, PNGs and SVGs it would replace."""
+    wanted = [f for f in formats.named() if f.name in names]
+    if {f.name for f in wanted} == set(formats.DEFAULT):
+        return ""
     implied = {n for f in wanted for n in f.implies}
     return "-".join(f.name for f in wanted if f.name not in implied)
 
