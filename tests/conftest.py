@@ -217,9 +217,10 @@ def job_folder(out: Path, game: str) -> Path:
 
 
 class SharedBuilds:
-    """`builds / "kamiza"` is output/kamiza/ of `pnp build kamiza <argv>`, built once per test session whichever
-    test module asks first: pytest-xdist workers share one folder per build, the first one to ask builds it under
-    a lock while the others wait (without fcntl, once per worker). Tests read these folders and never change them."""
+    """`builds / "kamiza"` is the job folder `pnp build kamiza <argv>` wrote (output/kamiza-sheets/ for `--formats
+    sheets`: job_folder), built once per test session whichever test module asks first: pytest-xdist workers share
+    one folder per build, the first one to ask builds it under a lock while the others wait (without fcntl, once per
+    worker). Tests read these folders and never change them."""
 
     _made: dict[tuple[str, tuple[str, ...]], Path] = {}
 
@@ -261,7 +262,7 @@ def shared_builds(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Sha
 
 
 def build_on_papers(shared_builds: Callable[..., SharedBuilds], game: str) -> dict[str, Path]:
-    """A shipped game's sheets and SVGs on A4 and on Letter, built once per session: paper -> output/<game>/."""
+    """A shipped game's sheets and SVGs on A4 and on Letter, built once per session: paper -> its job's folder."""
     return {paper: shared_builds("--paper", paper, "--formats", "sheets,svg") / game for paper in ("a4", "letter")}
 
 

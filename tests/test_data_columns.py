@@ -189,7 +189,7 @@ def test_templates_get_numbers_and_the_build_counts_the_rules_that_fail(tmp_path
            "name,cost,flying\nBat,3,yes\nWolf,7,\n")
     code, out, err = run_cli("build", "beasts", "--formats", "svg", "--out", "out")
     assert code == 0, err
-    svg = Path("out/beasts/svg")
+    svg = Path("out/beasts-svg/svg")
     assert ">Bat costs 4 and flies</text>" in (svg / "creature-bat.svg").read_text()
     assert ">Wolf costs 8</text>" in (svg / "creature-wolf.svg").read_text()      # a proof of the breaking row
     assert err.splitlines() == ["beasts: 1 of 2 data rules fail (1 cell): see pnp check beasts"]

@@ -156,7 +156,8 @@ def test_an_edition_is_written_beside_the_default_without_touching_it(built):
 def test_the_default_language_asked_by_name_is_the_default_build(built, tmp_path):
     code, text, err = run_cli("build", str(built["game"]), "--out", str(tmp_path), "--lang", "en", "--formats", "svg")
     assert code == 0, err
-    assert [p.name for p in tmp_path.iterdir() if not p.name.startswith(".")] == ["tide"]   # svg alone: the default job
+    # svg alone is a job of its own, named after its formats only: no language part for the spec's own language
+    assert [p.name for p in tmp_path.iterdir() if not p.name.startswith(".")] == ["tide-svg"]
 
 
 def test_selectors_pick_the_same_pieces_in_every_language(built, tmp_path):
@@ -358,7 +359,7 @@ def test_yaml_rows_and_a_spreadsheet_carry_translations_too(tmp_path):
     for lang in ("de", "ja"):
         code, _, err = run_cli("build", str(game), "--out", str(out), "--lang", lang, "--formats", "svg")
         assert code == 0, err
-    svg = {lang: {p.stem: p.read_text() for p in (out / f"yamlgame-{lang}" / "svg").iterdir()}
+    svg = {lang: {p.stem: p.read_text() for p in (out / f"yamlgame-{lang}-svg" / "svg").iterdir()}
            for lang in ("de", "ja")}
     assert sorted(svg["de"]) == sorted(svg["ja"]) == ["card-lark", "card-owl", "tile-hill-sun", "tile-river-moon"]
     assert ">Eule<" in svg["de"]["card-owl"] and ">Mond<" in svg["de"]["card-owl"]

@@ -37,14 +37,14 @@ def test_theme_builds_go_beside_the_default_and_beside_each_other(tmp_path):
     build(DEMO, out, "--theme", str(tmp_path / "My Theme.yaml"), "--style", "ink-saver")
     build(DEMO, out, "--theme", str(tmp_path / "a.yaml"), "--players", "2")
     summary = build(DEMO, out, "--theme", str(tmp_path / "a.yaml"), "--only", "coin")
-    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == ["demo", "demo-a", "demo-a-2p", "demo-a-only",
-                                                     "demo-my-theme-ink-saver"]
-    assert str(out / "demo-a-only") in summary                           # the summary names where it went
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == [
+        "demo-a-svg", "demo-a-svg-2p", "demo-a-svg-only", "demo-my-theme-ink-saver-svg", "demo-svg"]
+    assert str(out / "demo-a-svg-only") in summary                       # the summary names where it went
     card = "card-alpha-d35400.svg"
-    assert "#112233" not in (out / "demo" / "svg" / card).read_text()     # the default is not overwritten
-    assert 'fill="#112233"' in (out / "demo-a" / "svg" / card).read_text()
-    assert "#112233" not in (out / "demo-my-theme-ink-saver" / "svg" / card).read_text()
-    doc = json.loads((out / "demo-a-2p" / "manifest.json").read_text())
+    assert "#112233" not in (out / "demo-svg" / "svg" / card).read_text()   # the unthemed job is not overwritten
+    assert 'fill="#112233"' in (out / "demo-a-svg" / "svg" / card).read_text()
+    assert "#112233" not in (out / "demo-my-theme-ink-saver-svg" / "svg" / card).read_text()
+    doc = json.loads((out / "demo-a-svg-2p" / "manifest.json").read_text())
     assert doc["build"]["theme"] == "a.yaml" and doc["build"]["players"] == 2
 
 

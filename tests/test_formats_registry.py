@@ -78,7 +78,7 @@ def with_zine(monkeypatch):
 def test_a_format_added_to_the_registry_is_named_built_listed_and_counted(with_zine, tmp_path):
     code, out, err = run_cli("build", str(DEMO), "--formats", "sheets,zine", "--out", str(tmp_path))
     assert (code, err) == (0, "demo: zine written\n"), err
-    folder = tmp_path / "demo-zine"                                   # a format beyond the four: a job of its own
+    folder = tmp_path / "demo-sheets-zine"                            # not the default four: a job of its own
     doc = json.loads((folder / "manifest.json").read_text())
     assert doc["zine"] == "zine/all.txt"
     assert all(d["zine"] == f"zine/{d['id']}.txt" for d in doc["designs"])

@@ -147,7 +147,7 @@ def test_an_exif_turned_jpeg_is_turned_in_the_built_design(game):
     use_as_emblem(game, "photo.jpg")
     code, err = build(game)
     assert code == 0, err
-    svg = next((game.parent / "out/demo/svg").glob("card-alpha-*.svg")).read_text()
+    svg = next((game.parent / "out/demo-svg/svg").glob("card-alpha-*.svg")).read_text()
     uri = svg.split('href="data:image/jpeg;base64,')[1].split('"')[0]
     assert Image.open(io.BytesIO(base64.b64decode(uri))).size == (20, 40)
 
@@ -163,7 +163,7 @@ def test_art_nested_exactly_64_deep_is_placed_by_a_template(game):
     (game / "art/star.svg").write_text(nested_svg(64))
     code, err = build(game)
     assert code == 0, err
-    svg = next((game.parent / "out/demo/svg").glob("card-alpha-*.svg")).read_text()
+    svg = next((game.parent / "out/demo-svg/svg").glob("card-alpha-*.svg")).read_text()
     assert svg.count("</g>") >= 62 and "data-nested" not in svg
 
 
@@ -204,7 +204,7 @@ def test_a_placeholder_moved_into_a_comment_places_nothing(game):
         "\n<!-- {{ place(art.emblem, 0, 0, 5, 5) }} -->\n"))
     code, err = build(game)
     assert code == 0, err
-    back = next((game.parent / "out/demo/svg").glob("hex-back*.svg")).read_text()
+    back = next((game.parent / "out/demo-svg/svg").glob("hex-back*.svg")).read_text()
     assert "data-nested" not in back and "<!--  -->" in back
 
 
@@ -253,7 +253,7 @@ def test_ordinary_arithmetic_and_formatting_still_work(game):
         " {{ [1, 2]|join(',') }} {{ 7 % 3 }} {{ 'a' ~ 'b' }} {{ (1, 2) + (3,) }}</desc>"))
     code, err = build(game)
     assert code == 0, err
-    back = next((game.parent / "out/demo/svg").glob("hex-back*.svg")).read_text()
+    back = next((game.parent / "out/demo-svg/svg").glob("hex-back*.svg")).read_text()
     assert "ababab 1024 003.1      x   x   1,2 1 ab (1, 2, 3)" in back
 
 

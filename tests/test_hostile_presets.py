@@ -280,7 +280,7 @@ def test_a_disk_filling_up_under_a_shop_pdf_is_one_line_and_leaves_no_staging_fo
     code, err = pnp("build", game.name, *argv, "--formats", "svg", "--out", "out", cwd=game.parent,
                     limit_file_size=40_000)
     assert code == 2 and len(err) == 1 and "building demo" in err[0] and "large" in err[0], err
-    job = "demo-dtc" if "--shop" in argv else "demo-press"                 # the job's own folder, and its lock
+    job = "demo-svg-dtc" if "--shop" in argv else "demo-svg-press"         # the job's own folder, and its lock
     assert [p.name for p in (game.parent / "out").iterdir()] == [f".{job}.lock"]
 
 

@@ -51,7 +51,7 @@ def test_copy_counts_are_read_in_either_case_and_laid_out(tmp_path):
     assert code == 0, err
     code, _, err = run_cli("build", str(tmp_path / "deck"), "--out", str(tmp_path / "out"), "--formats", "svg")
     assert code == 0, err
-    manifest = json.loads((tmp_path / "out" / "deck" / "manifest.json").read_text())
+    manifest = json.loads((tmp_path / "out" / "deck-svg" / "manifest.json").read_text())
     fronts = {d["id"]: d["count"] for d in manifest["designs"] if d["face"] == "front"}
     assert fronts == {"card-lower": 3, "card-upper": 2, "card-plain": 1}
 

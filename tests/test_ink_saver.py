@@ -25,8 +25,7 @@ DPI = 100
 def sheets(shared_builds) -> dict[str, dict[str, Path]]:
     """Every shipped game's A4 sheets, default and ink-saver: {game: {style: build folder}}."""
     colour, saver = shared_builds("--formats", "sheets"), shared_builds("--formats", "sheets", "--style", "ink-saver")
-    return {game: {"colour": colour / game, "ink-saver": (saver / game).with_name(f"{game}-ink-saver")}
-            for game in SHIPPED_GAMES}
+    return {game: {"colour": colour / game, "ink-saver": saver / game} for game in SHIPPED_GAMES}
 
 
 def pdf_of(folder: Path) -> Path:
@@ -188,7 +187,7 @@ def design_png(game: Path, out: Path, *extra: str) -> np.ndarray:
     code, _, err = run_cli("build", str(game), "--out", str(out), "--formats", "png", *extra)
     assert code == 0, err
     theme = [Path(extra[i + 1]).stem for i, a in enumerate(extra) if a == "--theme"]   # a theme build goes beside
-    folder = out / "-".join(["saver", *theme] + (["ink-saver"] if "ink-saver" in extra else []))
+    folder = out / "-".join(["saver", *theme] + (["ink-saver"] if "ink-saver" in extra else []) + ["png"])
     return np.asarray(Image.open(folder / "png" / "card.png").convert("RGB"), dtype=np.float64) / 255
 
 
@@ -225,8 +224,8 @@ def test_a_theme_recolours_the_tints_and_the_folder_is_the_styles(drawn, tmp_pat
     saver = design_png(drawn, tmp_path, "--style", "ink-saver", "--theme", str(tmp_path / "theme.yaml"))
     band = at(saver, 5, 45, 1).mean(axis=0)
     assert luma(band) > 0.8 and band[1] > band[0] + 0.03 and band[1] > band[2] + 0.03   # the theme's green
-    assert (tmp_path / "saver-theme-ink-saver" / "manifest.json").is_file()   # named after the theme and the style
-    assert not (tmp_path / "saver").exists() and not (tmp_path / "saver-ink-saver").exists()
+    assert (tmp_path / "saver-theme-ink-saver-png" / "manifest.json").is_file()   # after the theme and the style
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("saver")] == ["saver-theme-ink-saver-png"]
 
 
 def test_ink_saver_builds_are_byte_identical(drawn, tmp_path):
@@ -235,8 +234,8 @@ def test_ink_saver_builds_are_byte_identical(drawn, tmp_path):
                                "--style", "ink-saver")
         assert code == 0, err
     for file in ("saver-a4.pdf", "svg/card.svg"):
-        assert (tmp_path / "a" / "saver-ink-saver" / file).read_bytes() == \
-            (tmp_path / "b" / "saver-ink-saver" / file).read_bytes()
+        assert (tmp_path / "a" / "saver-ink-saver-sheets-svg" / file).read_bytes() == \
+            (tmp_path / "b" / "saver-ink-saver-sheets-svg" / file).read_bytes()
 
 
 def test_an_unknown_style_names_the_close_one(drawn, tmp_path):

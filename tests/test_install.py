@@ -50,4 +50,4 @@ def test_the_wheel_builds_every_game_from_an_empty_folder(wheel, tmp_path):
     subprocess.run([sys.executable, "-m", "generator", "build", "--formats", "sheets"], cwd=work, env=env,
                    check=True, capture_output=True)
     for game in SHIPPED_GAMES:
-        assert (work / "output" / game / f"{game}-a4.pdf").stat().st_size > 10_000
+        assert (work / "output" / f"{game}-sheets" / f"{game}-a4.pdf").stat().st_size > 10_000

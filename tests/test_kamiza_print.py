@@ -54,7 +54,7 @@ def test_the_build_uses_no_font_installed_on_the_machine(kamiza, tmp_path, monke
     monkeypatch.setenv("OSFONTDIR", str(tmp_path))
     monkeypatch.setenv("FONTCONFIG_FILE", str(tmp_path / "none.conf"))
     build_game("kamiza", BuildOptions(SheetOptions(), tmp_path, formats=("sheets",)))
-    assert (tmp_path / "kamiza" / "kamiza-a4.pdf").read_bytes() == (kamiza / "kamiza-a4.pdf").read_bytes()
+    assert (tmp_path / "kamiza-sheets" / "kamiza-a4.pdf").read_bytes() == (kamiza / "kamiza-a4.pdf").read_bytes()
 
 
 def test_role_backs_are_in_the_players_colour_and_mirrored_behind_their_fronts(kamiza):

@@ -129,7 +129,8 @@ def dtc(shared_builds) -> dict[str, Path]:
 def test_drivethrucards_decks_are_pdfx1a(dtc):
     decks = sorted(p for folder in dtc.values() for p in folder.glob("shop-dtc/*.pdf") if p.name != "proof.pdf")
     # every game with a card DriveThruCards sells (poker or tarot): Kamiza, Nusfjord, Izakaya
-    assert {p.parent.parent.name for p in decks} >= {"kamiza-dtc", "nusfjord-dtc", "izakaya-dtc"}, decks   # each a job of its own
+    jobs = {"kamiza-shop-dtc", "nusfjord-shop-dtc", "izakaya-shop-dtc"}                   # each a job of its own
+    assert {p.parent.parent.name for p in decks} >= jobs, decks
     for path in decks:
         x1a_rules(path)
 
@@ -264,7 +265,7 @@ def test_the_builds_own_preflight_flags_a_file_that_is_not_pdfx(press, tmp_path)
 
     sheets = tmp_path / "sheets-for-preflight"
     assert run_cli("build", "kamiza", "--formats", "sheets", "--out", str(sheets))[0] == 0
-    found = "\n".join(preflight(sheets / "kamiza" / "kamiza-a4.pdf", STANDARDS["1a"]))
+    found = "\n".join(preflight(sheets / "kamiza-sheets" / "kamiza-a4.pdf", STANDARDS["1a"]))
     for said in ("above 1.4", "GTS_PDFXVersion", "Trapped", "GTS_PDFX OutputIntents", "no TrimBox"):
         assert said in found, found
     assert preflight((press / "kamiza") / "kamiza-press.pdf", STANDARDS["4"]) == []

@@ -65,7 +65,7 @@ def test_a_missing_icon_and_a_missing_theme_file_are_placeholders_too(unready, t
                                  "--theme", str(theme), "--placeholders")
         assert code == 0, err
         assert "2 missing art file(s)" in err and "drawn-later.png" in err and "coin.svg" in err, err
-        card = next((tmp_path / "b" / "proto-theme" / "svg").glob("card-harbour*.svg")).read_text()  # beside the default
+        card = next((tmp_path / "b" / "proto-theme-svg" / "svg").glob("card-harbour*.svg")).read_text()  # beside the default
         assert ">coin.svg</text>" in card
     finally:
         (unready["game"] / "art" / "icons" / "coin.svg").write_text(_COIN)

@@ -138,7 +138,7 @@ def test_a_failed_build_keeps_the_previous_output(game):
     code, _, err, _ = build(game)
     assert code == 2
     assert sorted(p.name for p in (job_folder(out, "demo") / "svg").iterdir()) == before
-    assert sorted(p.name for p in out.iterdir()) == [".demo.lock", "demo"]  # no staging folder left behind
+    assert sorted(p.name for p in out.iterdir()) == [".demo-svg.lock", "demo-svg"]  # no staging folder left behind
 
 
 def test_a_misspelt_macro_names_the_macro_file_and_the_close_match(game):

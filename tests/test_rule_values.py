@@ -19,7 +19,7 @@ def test_a_copied_nusfjord_with_other_rules_prints_them(tmp_path: Path):
     spec.write_text(text)
     code, err = pnp("build", "bignus", "--only", "harbor-blue", "--formats", "svg", cwd=tmp_path, timeout=120)
     assert code == 0, err
-    svg = (tmp_path / "output" / "bignus-only" / "svg" / "harbor-blue.svg").read_text()
+    svg = (tmp_path / "output" / "bignus-svg-only" / "svg" / "harbor-blue.svg").read_text()
     assert "at most 10 from fishing" in svg and "at most 8" not in svg
     assert "At the end: −2 VP for each empty Building space" in svg
     reserve_numbers = re.findall(r">(\d+)</text>", svg)

@@ -141,7 +141,7 @@ def test_without_consent_the_code_is_not_run_and_one_line_says_how_to_allow_it(t
 def test_list_and_build_without_consent_never_import_the_folders_code(tidepool, tmp_path):
     assert run_cli("list")[0] == 0
     code, _, err = run_cli("build", "tidepool", "--formats", "sheets")
-    assert code == 0 and (tmp_path / "output" / "tidepool" / "tidepool-a4.pdf").is_file()
+    assert code == 0 and (tmp_path / "output" / "tidepool-sheets" / "tidepool-a4.pdf").is_file()
     assert f"tidepool: {NOT_TRUSTED}; the templates got an empty aid" in err.splitlines()
     assert not (tmp_path / "ran").exists()
     assert not any(m.startswith("punchboard_game_rules_") and "tidepool" in str(getattr(sys.modules[m], "__file__", ""))
@@ -248,10 +248,10 @@ def test_an_exception_in_a_hook_is_one_failed_line(tidepool, hook, words):
 def test_a_build_writes_its_sheets_whatever_the_rules_raise(tidepool, tmp_path, hook):
     write_rules(tidepool, hook)
     code, out, err = run_cli("build", "tidepool", "--trust-rules", "--formats", "sheets")
-    assert code == 0 and (tmp_path / "output" / "tidepool" / "tidepool-a4.pdf").is_file(), err
+    assert code == 0 and (tmp_path / "output" / "tidepool-sheets" / "tidepool-a4.pdf").is_file(), err
     empty = [line for line in err.splitlines() if line.endswith("; the templates got an empty aid")]
     assert len(empty) == (hook != "spec check"), err
-    gallery = (tmp_path / "output" / "tidepool" / "index.html").read_text(encoding="utf-8")
+    gallery = (tmp_path / "output" / "tidepool-sheets" / "index.html").read_text(encoding="utf-8")
     if hook == "spec check":        # the gallery shows the failed line
         assert "Checks: 1 failed" in gallery and "spec check reef_size raised KeyError" in gallery
     if hook == "aid":
@@ -339,7 +339,7 @@ def test_serve_shows_the_failed_line_and_runs_the_rules_as_edited(tidepool, tmp_
     write_rules(tidepool, "spec check")
     s = Serving(tmp_path, "tidepool", "--trust-rules")
     try:
-        page = tmp_path / "out" / "tidepool" / "index.html"
+        page = tmp_path / "out" / "tidepool-sheets-svg" / "index.html"
         assert s.wait(lambda now: now["version"] >= 1)["errors"] == []
         assert "spec check reef_size raised KeyError" in page.read_text(encoding="utf-8")
         s.rebuilt(lambda: (tidepool / "rules" / "broken.py").write_text("HOOK = ''\n"))

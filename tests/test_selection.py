@@ -124,7 +124,7 @@ def three_players(tmp_path_factory):
 
 def test_a_three_player_build_has_its_own_folder_and_an_honest_manifest(three_players):
     out, result = three_players
-    assert result.folder == out / "nyakuza-3p" and not (out / "nyakuza").exists()
+    assert result.folder == out / "nyakuza-sheets-3p" and not (out / "nyakuza-sheets").exists()
     assert pieces_by_component(result.folder) == nyakuza(3)       # 18 Stalls, 48 Kōbans, 3 screens, 120 Boats
     manifest = json.loads((result.folder / "manifest.json").read_text())
     on_pages: dict[str, int] = {}
@@ -161,7 +161,7 @@ def replacements(tmp_path_factory):
     code, stdout, err = run_cli("build", "nyakuza", "--only", "boat-red:2,screen-blue,resource-tile-1?-*,koban:3",
                                 "--out", str(out), "--formats", "sheets")
     assert code == 0, err
-    return out / "nyakuza-only", stdout
+    return out / "nyakuza-sheets-only", stdout
 
 
 def test_replacements_print_exactly_what_was_asked_with_their_backs(replacements):
@@ -190,7 +190,7 @@ def test_a_replacement_build_is_the_same_bytes_twice(replacements, tmp_path):
     code, _, err = run_cli("build", "nyakuza", "--only", "boat-red:2,screen-blue,resource-tile-1?-*,koban:3",
                            "--out", str(tmp_path), "--formats", "sheets")
     assert code == 0, err
-    assert (tmp_path / "nyakuza-only" / "nyakuza-a4.pdf").read_bytes() == (folder / "nyakuza-a4.pdf").read_bytes()
+    assert (tmp_path / "nyakuza-sheets-only" / "nyakuza-a4.pdf").read_bytes() == (folder / "nyakuza-a4.pdf").read_bytes()
 
 
 def test_players_and_only_together_intersect(tmp_path):

@@ -24,7 +24,7 @@ from generator.layout.plan import SheetOptions
 from generator.commands.serve import Status, _rebuild
 
 ROOT = Path(__file__).parent.parent
-SERVED = ("sheets", "svg")          # what pnp serve builds (cli.cmd_serve)
+SERVED = ("sheets", "svg")          # what pnp serve builds (cli.cmd_serve), into output/<game>-sheets-svg/
 
 
 def files(folder: Path) -> dict[str, bytes]:
@@ -40,17 +40,18 @@ class Served:
 
     def __init__(self, game: Path, out: Path):
         self.game, self.out, self.memo, self.version = game, out, Memo(out), 0
+        self.folder = out / f"{game.name}-sheets-svg"        # the job's folder: the default job's stays untouched
 
     def build(self) -> dict[str, bytes]:
         self.version += 1
         build_game(self.game, BuildOptions(SheetOptions(), self.out, formats=SERVED, version=self.version,
                                            memo=self.memo))
-        return files(self.out / self.game.name)
+        return files(self.folder)
 
     def cold(self, out: Path) -> dict[str, bytes]:
         """A fresh build of the same inputs, in a new process's state as far as caches go (no memo)."""
         build_game(self.game, BuildOptions(SheetOptions(), out, formats=SERVED, version=self.version))
-        return files(out / self.game.name)
+        return files(out / self.folder.name)
 
 
 @pytest.fixture()
@@ -63,7 +64,7 @@ def served(tmp_path):
 
 
 def pages_with(served: Served, design: str) -> set[str]:
-    manifest = json.loads((served.out / "demo" / "manifest.json").read_text())
+    manifest = json.loads((served.folder / "manifest.json").read_text())
     return {f"pages/page-{i + 1}.png" for i, p in enumerate(manifest["sheets"]["pages"])
             if any(pl["design"] == design for pl in p["pieces"])}
 
@@ -84,7 +85,7 @@ def test_a_template_edit_renders_only_its_design_and_equals_a_cold_build(served,
 
 def test_an_unchanged_rebuild_renders_nothing_and_a_tampered_file_is_written_again(served, tmp_path):
     served.build()
-    (served.out / "demo" / "svg" / "coin-red.svg").write_text("not what the build wrote")
+    (served.folder / "svg" / "coin-red.svg").write_text("not what the build wrote")
     again = served.build()
     assert (served.memo.designs.hits, served.memo.designs.misses) == (16, 0)
     assert again == served.cold(tmp_path / "cold")
@@ -123,7 +124,7 @@ def test_a_spec_edit_runs_the_checks_again_and_a_template_edit_does_not(served, 
     real = check.check_game
     monkeypatch.setattr(check, "check_game", lambda *a, **k: calls.append(1) or real(*a, **k))
     served.build()
-    assert len(calls) == 1 and "Checks: all passed" in (served.out / "demo" / "index.html").read_text()
+    assert len(calls) == 1 and "Checks: all passed" in (served.folder / "index.html").read_text()
     template = served.game / "templates" / "demo" / "plain-back.svg.j2"
     template.write_text(template.read_text().replace("#5d6d7e", "#123456"))
     served.build()
@@ -132,9 +133,9 @@ def test_a_spec_edit_runs_the_checks_again_and_a_template_edit_does_not(served, 
     spec.write_text(spec.read_text().replace("2: {card: 6,", "2: {card: 7,"))   # the demo has 6 cards
     served.build()
     assert len(calls) == 2
-    page = (served.out / "demo" / "index.html").read_text()
+    page = (served.folder / "index.html").read_text()
     assert "Checks: 1 failed" in page
-    assert files(served.out / "demo") == served.cold(tmp_path / "cold")
+    assert files(served.folder) == served.cold(tmp_path / "cold")
 
 
 def test_a_bad_edit_shows_its_error_and_the_next_good_edit_recovers(served, tmp_path):
@@ -142,19 +143,19 @@ def test_a_bad_edit_shows_its_error_and_the_next_good_edit_recovers(served, tmp_
     options = BuildOptions(SheetOptions(), served.out, formats=SERVED, memo=served.memo)
     _rebuild(str(served.game), options, status, out)
     assert (status.version, status.errors) == (1, [])
-    good = files(served.out / "demo")
+    good = files(served.folder)
     template = served.game / "templates" / "demo" / "plain-back.svg.j2"
     source = template.read_text()
     template.write_text(source + "{% if %}\n")
     _rebuild(str(served.game), options, status, out)
     assert status.version == 1 and len(status.errors) == 1
     assert "broken template" in status.errors[0] and "plain-back.svg.j2" in status.errors[0]
-    assert files(served.out / "demo") == good                # the last good build stays
+    assert files(served.folder) == good                # the last good build stays
     template.write_text(source.replace("#5d6d7e", "#654321"))
     _rebuild(str(served.game), options, status, out)
     assert (status.version, status.errors) == (2, [])
     served.version = 2
-    assert files(served.out / "demo") == served.cold(tmp_path / "cold")
+    assert files(served.folder) == served.cold(tmp_path / "cold")
 
 
 def free_port() -> int:

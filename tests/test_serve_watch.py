@@ -69,7 +69,7 @@ def test_an_edit_saved_the_moment_serving_is_said_is_rebuilt(demo):
     try:
         assert "Saved at once" in (demo / BACK).read_text()
         assert s.wait(lambda now: now["version"] >= 2)["errors"] == []
-        assert "Saved at once" in (demo.parent / "out" / "demo" / "svg" / "card-back-alpha.svg").read_text()
+        assert "Saved at once" in (demo.parent / "out" / "demo-sheets-svg" / "svg" / "card-back-alpha.svg").read_text()
     finally:
         s.stop()
 
@@ -82,7 +82,7 @@ def test_a_game_folder_renamed_away_says_it_is_gone_and_is_built_and_watched_aga
     assert gone["errors"][0].startswith("error: demo: the game folder is gone") and "when it is back" in gone["errors"][0]
     assert served.rebuilt(lambda: away.rename(demo))["errors"] == []
     assert served.rebuilt(lambda: replace(demo / BACK, "Back of ", "Back again of "))["errors"] == []
-    assert "Back again of" in (demo.parent / "out" / "demo" / "svg" / "card-back-alpha.svg").read_text()
+    assert "Back again of" in (demo.parent / "out" / "demo-sheets-svg" / "svg" / "card-back-alpha.svg").read_text()
     assert served.proc.poll() is None
 
 
@@ -92,7 +92,7 @@ def test_a_templates_folder_replaced_by_a_copy_is_watched_in_its_new_place(serve
     version = served.rebuilt(lambda: (os.rename(templates, elsewhere / "templates.old"),   # as a checkout swaps it in
                                       os.rename(elsewhere / "templates.new", templates)))["version"]
     assert served.rebuilt(lambda: replace(demo / BACK, "Back of ", "Copied back of "))["version"] > version
-    assert "Copied back of" in (demo.parent / "out" / "demo" / "svg" / "card-back-alpha.svg").read_text()
+    assert "Copied back of" in (demo.parent / "out" / "demo-sheets-svg" / "svg" / "card-back-alpha.svg").read_text()
 
 
 def test_a_theme_kept_outside_the_game_folder_rebuilds_when_edited(demo):
@@ -101,7 +101,7 @@ def test_a_theme_kept_outside_the_game_folder_rebuilds_when_edited(demo):
     theme.write_text("palette: {accent: '#e0a93a'}\n")
     s = Serving(demo.parent, "demo", "--theme", str(theme))
     try:
-        back = demo.parent / "out" / "demo-theme" / "svg" / "card-back-alpha.svg"
+        back = demo.parent / "out" / "demo-theme-sheets-svg" / "svg" / "card-back-alpha.svg"
         assert 'fill="#e0a93a"' in back.read_text()
         assert s.rebuilt(lambda: replace(theme, "#e0a93a", "#123456"))["errors"] == []
         assert 'fill="#123456"' in back.read_text() and 'fill="#e0a93a"' not in back.read_text()
@@ -113,7 +113,7 @@ def test_an_examples_edit_runs_the_checks_again(tmp_path):
     shutil.copytree(Path(__file__).parent.parent / "components" / "niya", tmp_path / "niya")
     s = Serving(tmp_path, "./niya")
     try:
-        gallery = tmp_path / "out" / "niya" / "index.html"
+        gallery = tmp_path / "out" / "niya-sheets-svg" / "index.html"
         assert "Checks: all passed" in gallery.read_text()
         examples = tmp_path / "niya" / "examples.yaml"
         assert s.rebuilt(lambda: replace(examples, "expected: {opponent_legal_moves: 0,",

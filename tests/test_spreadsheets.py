@@ -108,7 +108,7 @@ def test_long_cell_values_give_short_stable_file_names(game, tmp_path):
     for out in ("out1", "out2"):
         code, _, err = run_cli("build", str(game), "--out", str(tmp_path / out), "--formats", "svg")
         assert code == 0, err
-        doc = json.loads((tmp_path / out / "demo" / "manifest.json").read_text())
+        doc = json.loads((tmp_path / out / "demo-svg" / "manifest.json").read_text())
         ids.append([d["id"] for d in doc["designs"]])
     assert ids[0] == ids[1] and max(len(i) for i in ids[0]) <= 80
     assert len(set(ids[0])) == len(ids[0])

@@ -37,10 +37,16 @@ def broken_format(monkeypatch, name, write):
                                               for f in formats.ALL))
 
 
+def built(out: Path, *names: str) -> dict[str, bytes]:
+    """The demo's job of these formats, built into `out`: its files (a later build of the same job must keep them
+    when it fails)."""
+    build_game(DEMO, BuildOptions(SheetOptions(), out, formats=names))
+    return snapshot(job_folder(out, "demo"))
+
+
 @pytest.fixture
 def previous(tmp_path):
-    build_game(DEMO, BuildOptions(SheetOptions(), tmp_path, formats=("sheets", "svg")))
-    return tmp_path, snapshot(tmp_path / "demo")
+    return tmp_path, built(tmp_path, "sheets", "svg")
 
 
 def test_a_build_failing_while_writing_removes_its_staging_folder(previous, monkeypatch):
@@ -56,12 +62,12 @@ def test_a_build_failing_while_writing_removes_its_staging_folder(previous, monk
     assert snapshot(job_folder(out, "demo")) == before
 
 
-def test_a_png_failing_on_its_own_thread_fails_the_build_and_keeps_the_previous(previous, monkeypatch):
+def test_a_png_failing_on_its_own_thread_fails_the_build_and_keeps_the_previous(tmp_path, monkeypatch):
     """PNGs are written beside the other writers: their failure must still reach the build, after the
     other writers have run, and nothing of the failed build may stay."""
     import generator.output.png as png_module
 
-    out, before = previous
+    out, before = tmp_path, built(tmp_path, "sheets", "png", "shop")
     written = []
 
     def broken(raster, target, dpi):
@@ -78,12 +84,12 @@ def test_a_png_failing_on_its_own_thread_fails_the_build_and_keeps_the_previous(
     assert snapshot(job_folder(out, "demo")) == before
 
 
-def test_a_failing_writer_stops_the_png_thread_early(previous, monkeypatch):
+def test_a_failing_writer_stops_the_png_thread_early(tmp_path, monkeypatch):
     """When a writer on the main thread fails, the PNG thread stops at its next page instead of rasterising
     every design of a build that will be thrown away."""
     import generator.output.png as png_module
 
-    out, before = previous
+    out, before = tmp_path, built(tmp_path, "png", "shop")
     written = []
 
     def slow(raster, target, dpi):
@@ -104,11 +110,11 @@ def test_a_failing_writer_stops_the_png_thread_early(previous, monkeypatch):
     assert snapshot(job_folder(out, "demo")) == before
 
 
-def test_a_disk_error_is_one_line_and_keeps_the_previous_build(previous, monkeypatch):
+def test_a_disk_error_is_one_line_and_keeps_the_previous_build(tmp_path, monkeypatch):
     """No space left (or a read-only folder) is not a traceback: one line naming the file, exit 2."""
     import generator.output.png as png_module
 
-    out, before = previous
+    out, before = tmp_path, built(tmp_path, "png")
 
     def full(raster, target, dpi):
         raise OSError(28, "No space left on device", str(target))
@@ -119,61 +125,64 @@ def test_a_disk_error_is_one_line_and_keeps_the_previous_build(previous, monkeyp
     lines = stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and "No space left on device" in lines[0], stderr
     # the file is named where it would have gone, not in the staging folder that is already gone
-    assert f"{out.name}/demo/png/" in lines[0] and ".building-" not in lines[0] and "Traceback" not in stderr
+    assert f"{out.name}/demo-png/png/" in lines[0] and ".building-" not in lines[0] and "Traceback" not in stderr
     assert leftovers(out) == []
     assert snapshot(job_folder(out, "demo")) == before
 
 
 def test_the_next_build_removes_what_a_killed_build_left(previous):
     out, _ = previous
-    stale = out / ".demo.building-999999"
+    job = job_folder(out, "demo").name
+    stale = out / f".{job}.building-999999"
     (stale / "svg").mkdir(parents=True)
     (stale / ".punchboard-build").write_text('{"game": "demo"}')   # the marker a build writes first
-    (out / ".demo.building-999998").mkdir()                       # killed before it wrote the marker
-    build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets",)))
+    (out / f".{job}.building-999998").mkdir()                     # killed before it wrote the marker
+    build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets", "svg")))
     assert leftovers(out) == []
 
 
 def test_a_folder_named_like_a_staging_folder_but_not_made_by_a_build_is_kept(previous):
     out, _ = previous
-    mine = out / ".demo.building-999999"
+    job = job_folder(out, "demo").name
+    mine = out / f".{job}.building-999999"
     mine.mkdir()
     (mine / "notes.txt").write_text("mine")
-    (out / ".demo.old-1").mkdir()
-    (out / ".demo.old-1" / "notes.txt").write_text("mine too")
-    build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets",)))
-    assert (mine / "notes.txt").read_text() == "mine" and (out / ".demo.old-1" / "notes.txt").is_file()
+    (out / f".{job}.old-1").mkdir()
+    (out / f".{job}.old-1" / "notes.txt").write_text("mine too")
+    build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets", "svg")))
+    assert (mine / "notes.txt").read_text() == "mine" and (out / f".{job}.old-1" / "notes.txt").is_file()
 
 
 def test_an_interrupted_swap_puts_the_previous_build_back(previous):
     out, before = previous
-    (job_folder(out, "demo")).rename(out / ".demo.old-999999")      # killed between its two renames
+    job = job_folder(out, "demo")
+    job.rename(out / f".{job.name}.old-999999")                     # killed between its two renames
     build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets", "svg")))
     assert leftovers(out) == [] and (job_folder(out, "demo") / "manifest.json").is_file()
 
 
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT])
 def test_a_build_killed_mid_write_keeps_the_previous_build(tmp_path, sig):
-    build_game("nyakuza", BuildOptions(SheetOptions(), tmp_path, formats=("sheets", "svg")))
-    before = snapshot(tmp_path / "nyakuza")
+    build_game("nyakuza", BuildOptions(SheetOptions(), tmp_path, formats=("sheets", "svg", "png")))
+    before = snapshot(job_folder(tmp_path, "nyakuza"))
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "generator", "build", "nyakuza", "--out", str(tmp_path),
                              "--formats", "sheets,svg,png"], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
-    while not list(tmp_path.glob(".nyakuza.building-*/.work")) and time.monotonic() < deadline:
+    while not list(tmp_path.glob(".nyakuza*.building-*/.work")) and time.monotonic() < deadline:
         time.sleep(0.005)
     assert proc.poll() is None, "the build finished before it could be interrupted"
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=60)
     assert b"Traceback" not in err
-    assert snapshot(tmp_path / "nyakuza") == before
+    assert snapshot(job_folder(tmp_path, "nyakuza")) == before
     if sig != signal.SIGKILL:
         assert leftovers(tmp_path) == []        # it cleaned up after itself
         assert proc.returncode == 128 + sig     # as shells report a command stopped by that signal
     if sig == signal.SIGINT:                    # Ctrl-C: one line of ours, not Python's traceback
         assert len(err.decode().splitlines()) == 1 and err.startswith(b"pnp: interrupted"), err
-    build_game("nyakuza", BuildOptions(SheetOptions(), tmp_path, formats=("sheets",)))
+    build_game("nyakuza", BuildOptions(SheetOptions(), tmp_path, formats=("sheets", "svg", "png")))
     assert leftovers(tmp_path) == []            # and SIGKILL's leftovers go with the next build
 
 
@@ -185,22 +194,22 @@ def test_ctrl_c_during_a_build_of_several_games_is_one_line_and_leaves_nothing(t
                              str(tmp_path), "--formats", "sheets,svg,png"], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     deadline = time.monotonic() + 60
-    while not list(tmp_path.glob(".nyakuza.building-*/.work")) and time.monotonic() < deadline:
+    while not list(tmp_path.glob(".nyakuza*.building-*/.work")) and time.monotonic() < deadline:
         time.sleep(0.005)
     assert proc.poll() is None, "the build finished before it could be interrupted"
     os.killpg(proc.pid, signal.SIGINT)          # as a terminal sends Ctrl-C
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and err.decode().splitlines() == [
         "pnp: interrupted; nothing half-written is left, and earlier output stays as it was"], err
-    assert leftovers(tmp_path) == [] and not (tmp_path / "nyakuza").exists()
+    assert leftovers(tmp_path) == [] and not list(tmp_path.glob("nyakuza*"))
 
 
 def test_a_second_build_into_the_same_folder_is_refused(previous):
     out, before = previous
-    fd = os.open(out / ".demo.lock", os.O_RDWR | os.O_CREAT)
+    fd = os.open(out / f".{job_folder(out, 'demo').name}.lock", os.O_RDWR | os.O_CREAT)
     fcntl.flock(fd, fcntl.LOCK_EX)                        # another build holds the folder
     try:
-        code, _, err = run_cli("build", str(DEMO), "--out", str(out), "--formats", "sheets")
+        code, _, err = run_cli("build", str(DEMO), "--out", str(out), "--formats", "sheets,svg")
     finally:
         os.close(fd)
     assert code == 2

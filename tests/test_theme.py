@@ -22,14 +22,14 @@ def test_theme_recolours_players_and_palette_and_replaces_art(tmp_path):
         "art: {emblem: emblem.png}\n")
     code, out, err = build(DEMO, tmp_path / "out", "--theme", str(tmp_path / "theme.yaml"))
     assert code == 0, err
-    svg = tmp_path / "out" / "demo-theme" / "svg"
+    svg = tmp_path / "out" / "demo-theme-png-svg" / "svg"
     assert "#6a4c93" in (svg / "coin-red.svg").read_text()
     assert "#c0392b" not in (svg / "coin-red.svg").read_text()
     card = (svg / "card-alpha-d35400.svg").read_text()
     assert 'fill="#112233"' in card and "data:image/png;base64," in card
     # 120 px over a 37.5 mm box is 81 dpi: named, with the design it is printed on
     assert "emblem.png: 81 dpi at its printed size of 37.5 x 37.5 mm on card-alpha-d35400 (print needs 300 dpi)" in err
-    png = Image.open(tmp_path / "out" / "demo-theme" / "png" / "card-alpha-d35400.png").convert("RGB")
+    png = Image.open(tmp_path / "out" / "demo-theme-png-svg" / "png" / "card-alpha-d35400.png").convert("RGB")
     assert (10, 200, 30) in {png.getpixel((x, 500)) for x in range(200, 600, 5)}
 
 
@@ -98,7 +98,7 @@ def test_a_game_folder_brings_its_own_templates(tmp_path):
         '<rect x="0" y="0" width="{{ geo.W|mm }}"', '<rect data-override="yes" x="0" y="0" width="{{ geo.W|mm }}"'))
     code, out, err = build(game, tmp_path / "out")
     assert code == 0, err
-    assert 'data-override="yes"' in (tmp_path / "out/demo/svg/card-alpha-d35400.svg").read_text()
+    assert 'data-override="yes"' in (tmp_path / "out/demo-png-svg/svg/card-alpha-d35400.svg").read_text()
 
 
 def test_unknown_style_is_bad_input(tmp_path):

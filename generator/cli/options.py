@@ -172,7 +172,8 @@ def formats_help() -> str:
         return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
     named = list(registry.named())
     return (f"comma-separated: {listed([f for f in named if f.default])} by default (sheets alone for quick proofs); "
-            f"{listed([f for f in named if not f.default])} when named")
+            f"{listed([f for f in named if not f.default])} when named; another set writes its own "
+            "folder, output/<game>-sheets/, output/<game>-tts/")
 
 
 # how the command line spells each build option the library names in a problem (output/options.py); a field

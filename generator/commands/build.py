@@ -64,9 +64,9 @@ class BuildResult:
 
 
 def output_folder(game: Game, options: BuildOptions) -> Path:
-    """output/<game>/ for the default job; any other job beside it, named after what differs
-    (BuildOptions.folder_name: output/<game>-fold/, output/<game>-ink-saver-tgc-3p/), so no build replaces
-    another job's files and any two can be compared."""
+    """output/<game>/ for the default job; any other job beside it, named after what differs (BuildOptions.folder_name:
+    output/<game>-fold/, output/<game>-sheets/, output/<game>-ink-saver-tgc-3p/), so no build replaces another
+    job's files and any two can be compared."""
     return options.out / options.folder_name(game.id)
 
 
@@ -189,21 +189,31 @@ class Record:
 
 def _since(game: Game, options: BuildOptions, specs: list[DesignSpec],
            prints: dict[str, str]) -> tuple[Changes, list[DesignSpec]]:
-    """The changes since the build named by --since, else the one marked printed (`pnp printed`), else the last
-    build of the same job; and the designs to print for them."""
-    job = output_folder(game, dataclasses.replace(options, changed=False, since=None))
+    """The changes since the build named by --since, else the set marked printed (`pnp printed`), else the last
+    build of the same job (`_last_print`); and the designs to print for them."""
     if options.since is not None:
         path = options.since / "manifest.json" if options.since.is_dir() else options.since
         said = display_path(options.since)
-    elif printed_mark(job).is_file():
-        path, said = printed_mark(job), f"the set marked printed from {display_path(job)}"
     else:
-        path, said = job / "manifest.json", f"the last build, {display_path(job)}"
+        path, said = _last_print(game, options)
     if not path.is_file():
         raise OptionError(option_problem("{changed}: no earlier build of this job at {path} to compare with; build "
                                          "it once, or name one with {since}", path=display_path(path)))
     changes = diff(read_manifest(path), specs, prints, said)
     return changes, to_print(specs, changes)
+
+
+def _last_print(game: Game, options: BuildOptions) -> tuple[Path, str]:
+    """The manifest --changed compares with, and its words: the job's set marked printed, else its last build. A
+    proof of some of the default four formats (`--formats sheets`) prints what the default job prints, so the
+    default job's mark, then its build, stand in for its own (marks before builds: what is on the table first)."""
+    same = dataclasses.replace(options, changed=False, since=None)
+    jobs = [output_folder(game, same)]
+    if set(same.formats) < set(formats.DEFAULT):
+        jobs.append(output_folder(game, dataclasses.replace(same, formats=formats.DEFAULT)))
+    marks = [(printed_mark(job), f"the set marked printed from {display_path(job)}") for job in jobs]
+    builds = [(job / "manifest.json", f"the last build, {display_path(job)}") for job in jobs]
+    return next((c for c in marks + builds if c[0].is_file()), builds[0])
 
 
 def _changes_line(changes: Changes) -> str:

@@ -1,6 +1,7 @@
 """`pnp serve`: build, serve the gallery on 127.0.0.1, rebuild when an input changes.
 
-The page (output/<game>/index.html, the same one every build writes) asks /__status every
+The page (output/<game>-sheets-svg/index.html: serve builds the sheets and the SVGs, the job of
+`pnp build --formats sheets,svg`, and leaves the default job's output/<game>/ alone) asks /__status every
 0.1 s: it reloads itself when a rebuild has finished, and shows the build's errors above the last
 good build when a change breaks it. `/__status?after=SEQ` waits (up to WAIT_S) until the state moves
 on from SEQ, for a script that wants the change the moment it is built. A rebuild redoes only what

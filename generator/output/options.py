@@ -68,17 +68,18 @@ class BuildOptions:
 
     def job_parts(self) -> list[str]:
         """What the build's folder is named after, beside the game's id: the language, the look (theme, style), the
-        sheets (paper, duplex, marks, bleed), the formats beyond the default four, a shop, a press file and a partial
-        build, each when not the default, in a fixed order (docs/reference/output.md). Builds that differ in any of them never write
-        the same folder; rebuilding a job replaces its own folder. A back offset, an ink limit and a press profile
-        correct a job for a printer or a press: the same job, the same folder."""
+        sheets (paper, duplex, marks, bleed), the formats (unless exactly the default four), a shop, a press file and
+        a partial build, each when not the default, in a fixed order (docs/reference/output.md). Builds that differ in
+        any of them never write the same folder; rebuilding a job replaces its own folder. A back offset, an ink
+        limit and a press profile correct a job for a printer or a press: the same job, the same folder."""
         s, default = self.sheet, SheetOptions()
         parts = [self.lang or "", theme_name(self.theme) if self.theme else "", "" if self.style == "colour" else self.style,
                  "" if s.paper == default.paper else s.paper,
                  "fold" if s.duplex == "fold" else "" if s.duplex == default.duplex else f"duplex-{s.duplex}",
                  "" if s.marks == default.marks else f"marks-{s.marks}",
                  "" if self.shop is not None or s.bleed_mm == default.bleed_mm else f"bleed-{s.bleed_mm:g}mm",
-                 _formats_part(self.formats), self.shop.id if self.shop else "",
+                 "" if s.reg_corners in (None, 3) else f"reg-{s.reg_corners}",
+                 "" if s.reg_inset_mm is None else f"reg-inset-{s.reg_inset_mm:g}mm", _formats_part(self.formats), self.shop.id if self.shop else "",
                  ("press" + ("" if self.standard == "4" else f"-{self.standard}")) if self.press else "",
                  self.selection.suffix().lstrip("-"), "changed" if self.changed else ""]
         return [p for p in parts if p]
@@ -110,9 +111,12 @@ def theme_name(theme: Path) -> str:
 
 
 def _formats_part(names: tuple[str, ...]) -> str:
-    """The formats beyond the default four, in the registry's order, without those another one implies
-    (`--formats cut` writes sheets too, and is named `cut`); none when the build writes only default formats."""
-    wanted = [f for f in formats.named() if f.name in names and f.name not in formats.DEFAULT]
+    """None for exactly the default four; else every format the build writes, in the registry's order, less those
+    another one implies (`--formats cut` writes sheets too, and is named `cut`): a quick proof of the sheets is
+    `sheets`, not the default job, whose shop files, PNGs and SVGs it would replace."""
+    wanted = [f for f in formats.named() if f.name in names]
+    if {f.name for f in wanted} == set(formats.DEFAULT):
+        return ""
     implied = {n for f in wanted for n in f.implies}
     return "-".join(f.name for f in wanted if f.name not in implied)
 
