@@ -87,9 +87,16 @@ def test_every_card_carries_each_corners_colour_in_its_bleed(deck, tmp_path, ble
         s = SHEET_DPI / 25.4
         for piece in page["pieces"]:
             w, h = sizes[piece["design"]]
+            x0, y0, tw, th = piece["trim_mm"]
+            left, top, right, bottom = piece["bleed_mm"]      # the bleed printed round it, as placed on the sheet
+            # image-deck cards share a 1.25 mm gutter: half of it each, or the whole bleed where no neighbour is
+            assert all(k in (pytest.approx(0.625), pytest.approx(bleed)) for k in piece["bleed_mm"]), piece
+            area = (x0 - left, y0 - top, x0 + tw + right, y0 + th + bottom)
             for corner, points in corner_points(w, h, bleed).items():
                 for u, v in points:
                     x, y = placed(u, v, piece, w, h)
+                    if not (area[0] <= x <= area[2] and area[1] <= y <= area[3]):
+                        continue                # in the gutter a neighbour shares: its bleed, not this card's
                     px = image.getpixel((int(x * s), int(y * s)))
                     assert close(px, CORNERS[corner]), \
                         f"sheet page {page['index']}, {piece['design']} turned {piece['rotation']}: {corner} {px}"

@@ -174,7 +174,7 @@ class Server(Serving):
         self.game = tmp_path / "demo"
         if not self.game.exists():
             shutil.copytree(DEMO, self.game)
-        self.out = tmp_path / "out" / "demo"
+        self.out = tmp_path / "out" / "demo-sheets-svg"       # pnp serve builds sheets and SVGs: that job
         super().__init__(tmp_path, "demo")
 
     def get(self, path: str, host: str | None = "default", extra: tuple[str, ...] = ()) -> tuple[int, bytes]:

@@ -20,9 +20,11 @@ def _mm(v: float) -> float:
     return rounded(float(v), 3)
 
 def _piece(pl) -> dict[str, Any]:
-    """A piece's trim rectangle on the page; a board tile gives the part of the board it shows."""
+    """A piece's trim rectangle on the page and the bleed printed round it (left, top, right, bottom: less than
+    the build's bleed where neighbours share a gutter); a board tile gives the part of the board it shows."""
     if not pl.tile:
-        return {"design": pl.design, "trim_mm": [_mm(v) for v in pl.trim], "rotation": pl.rotation}
+        return {"design": pl.design, "trim_mm": [_mm(v) for v in pl.trim], "rotation": pl.rotation,
+                "bleed_mm": [_mm(v) for v in pl.keep]}
     w, h = turned_size(pl.rotation, pl.src_w, pl.src_h)
     x0, y0 = max(pl.x, pl.x - pl.ox), max(pl.y, pl.y - pl.oy)
     x1, y1 = min(pl.x + pl.w, pl.x - pl.ox + w), min(pl.y + pl.h, pl.y - pl.oy + h)

@@ -23,12 +23,13 @@ import io
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Mapping
-
-import numpy as np
+from typing import TYPE_CHECKING, Mapping
 
 from generator.render.art import edge_strips
 from generator.render.raster import eight_bit
+
+if TYPE_CHECKING:        # numpy loads with the first fill: its import starts a thread (OpenBLAS) in every process
+    import numpy as np
 
 CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
 MAX_SHARE = 0.15        # of the shorter side: real cards' corners are 2.5 to 4 mm on a 63 mm side (6 %)
@@ -60,6 +61,7 @@ def filled_corners(uri: str, radius_px: float | None) -> FilledCorners | None:
     """The image of a data URI with its round corners filled: of `radius_px` (image pixels), or each as found in
     its pixels when None; None when no corner needs filling. Only the corner squares are read into arrays; cached,
     so a shared back is filled once per build."""
+    import numpy as np
     from PIL import Image
 
     pic = eight_bit(Image.open(io.BytesIO(base64.b64decode(uri.split(",", 1)[1]))))
@@ -81,6 +83,8 @@ def filled_corners(uri: str, radius_px: float | None) -> FilledCorners | None:
 def corner_square(pic, corner: str, radius_px: float | None) -> np.ndarray | None:
     """The corner square of the picture (RGB or RGBA) filled outside its round, as RGBA in its own orientation;
     None when the round is not found or too small to matter."""
+    import numpy as np
+
     short = min(pic.size)
     box = max(4, int(short * MAX_SHARE))
     side = min(short // 2, max(box, math.ceil(radius_px or 0) + 2))
@@ -94,6 +98,8 @@ def corner_square(pic, corner: str, radius_px: float | None) -> np.ndarray | Non
 
 def background(a: np.ndarray) -> np.ndarray:
     """Where an RGBA array is a scanner's white or transparent."""
+    import numpy as np
+
     rgb = a[..., :3].astype(np.int16)
     low, high = rgb.min(axis=-1), rgb.max(axis=-1)
     return ((low >= WHITE_MIN) & (high - low <= WHITE_SPREAD)) | (a[..., 3] < ALPHA_MIN)
@@ -103,6 +109,8 @@ def found_radius(bg: np.ndarray) -> float:
     """The radius (px) of the round corner whose outside is the background at the top left of `bg` (a corner
     square, True where white or transparent), from that region's area; 0 when the corner pixel is not
     background, the region crosses the square (a frame or margin), or it is not about as tall as wide."""
+    import numpy as np
+
     m = bg.shape[0]
     if not bg[0, 0]:
         return 0.0
@@ -120,6 +128,8 @@ def found_radius(bg: np.ndarray) -> float:
 def fill_corner(box: np.ndarray, r: float) -> np.ndarray:
     """A top-left corner square (RGBA) with each pixel outside the round of radius `r` (its centre r from both
     edges; FRINGE_PX inside it too) painted, opaque, with the pixel on the same ray SAMPLE_PX inside the round."""
+    import numpy as np
+
     n = box.shape[0]
     y, x = np.mgrid[0:n, 0:n].astype(float) + 0.5
     dx, dy = x - r, y - r
