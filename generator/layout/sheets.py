@@ -22,7 +22,8 @@ def block_placements(block: Block) -> list[Placement]:
     """Pieces of a block row by row; where neighbours share their bleed, a piece keeps its full bleed only where
     no neighbour is, and half the gutter where one is (none where they share a cut). The last piece of a short
     last row keeps half the gutter on its right too: the piece above and to its right keeps its full bleed
-    below, which would reach into the corner of a full bleed on that side."""
+    below, which would reach into the corner of a full bleed on that side. Where pieces share a cut (no
+    gutter, `--marks lines`) it keeps its full bleed there: a side with no bleed at all would be worse."""
     out = []
     n, b, inner = len(block.items), block.bleed, block.inner_keep
     for i, item in enumerate(block.items):
@@ -30,7 +31,7 @@ def block_placements(block: Block) -> list[Placement]:
         x, y = block.trim_origin(col, row)
         if block.shared:
             keep = (b if col == 0 else inner, b if row == 0 else inner,
-                    b if col == block.cols - 1 or (i + 1 >= n and row == 0) else inner,
+                    b if col == block.cols - 1 or (i + 1 >= n and (row == 0 or inner == 0)) else inner,
                     b if i + block.cols >= n else inner)
         else:
             keep = (b, b, b, b)
