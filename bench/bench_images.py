@@ -149,7 +149,7 @@ def main() -> None:
         images = make_images(n, work / f"images-{n}")
         game = work / f"deck{n}"
         shutil.rmtree(game, ignore_errors=True)
-        subprocess.run(pnp("new", str(game), "--images", str(images / "fronts"), "--back",
+        subprocess.run(pnp("new", game.name, "--images", str(images / "fronts"), "--back",
                            str(images / "backs" / "back.jpg")), check=True, stdout=subprocess.DEVNULL, cwd=work)
         scm = run_scm(python, images, work)
         out = work / "out"

@@ -8,8 +8,8 @@ most CHUNK_CHARS of SVG text (a larger design is a file of its own): a game of v
 `designs.pdf`, a deck of photographs becomes `designs-001.pdf`, `designs-002.pdf`, ... of a few cards each.
 
 The writers that read every design page by page with PDFium or pikepdf (PNG, shop, TTS, Cricut, press,
-previews) read `designs.pdf`: the files joined when there are several (pages copied as they are, which
-costs about a second per 250 MB).
+previews) read `designs.pdf`: the files joined when there are several (output/pdf_join.py: object by
+object, about 1.6 s and 30 MB for 250 MB of card photographs).
 """
 
 from __future__ import annotations
@@ -19,17 +19,18 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from generator.layout.plan import Page, SheetPlan
+from generator.output.pdf_join import join_pdfs
 from generator.output.typst_pdf import TypstRunner, designs_pdf, sheets_pdf
 
 CHUNK_CHARS = 2_000_000          # SVG text per file; a photograph's data URI is about 600,000 characters
 JOINED = "designs.pdf"
 BATCH_BYTES = 96 << 20           # designs files one compile of sheets draws from
-OPEN_AT_ONCE = 100               # part files open together while they are joined
 
 
-def chunk_names(sizes: Sequence[int], budget: int = CHUNK_CHARS) -> list[str]:
+def chunk_names(sizes: Sequence[int], budget: int | None = None) -> list[str]:
     """Each design's file, by its SVG's size in order: consecutive designs share a file until the next would
     take it past `budget`; all in `designs.pdf` when they fit in one."""
+    budget = CHUNK_CHARS if budget is None else budget
     index, used, out = 0, 0, []
     for size in sizes:
         if used and used + size > budget:
@@ -56,7 +57,7 @@ def write_designs(runner: TypstRunner, svgs: Mapping[str, str], sizes: Mapping[s
                   pages: Mapping[str, tuple[str, int]], title: str, joined: Path | None) -> None:
     """Compile each file of designs below the runner's root (`sizes`: each design's width and height in mm at
     trim + bleed, in page order; its SVG read only while its file is compiled), and `joined`, if a writer
-    reads every design from one file: every page in order (joining holds the pages' pictures in memory)."""
+    reads every design from one file: every page in order (a file as large as the pictures, so only then)."""
     files: dict[str, list[str]] = {}
     for design in sizes:
         files.setdefault(pages[design][0], []).append(design)
@@ -69,15 +70,16 @@ def write_designs(runner: TypstRunner, svgs: Mapping[str, str], sizes: Mapping[s
         if runner.root / JOINED != joined:
             joined.write_bytes((runner.root / JOINED).read_bytes())
         return
-    _join([runner.root / name for name in files], joined)
+    join_pdfs([runner.root / name for name in files], joined)
 
 
 def write_sheets(runner: TypstRunner, plan: SheetPlan, pages: Mapping[str, tuple[str, int]], title: str,
-                 target: Path, budget: int = BATCH_BYTES) -> None:
+                 target: Path, budget: int | None = None) -> None:
     """The sheets at `target`, compiled a batch of pages at a time: Typst holds every designs file a compile
     draws from, and its output, so the pages of a deck of photographs go in batches whose designs files
     come to at most `budget` bytes, joined when there are several (one batch: the file as Typst wrote it)."""
-    batches = _batches(plan, pages, lambda name: (runner.root / name).stat().st_size, budget)
+    batches = _batches(plan, pages, lambda name: (runner.root / name).stat().st_size,
+                       BATCH_BYTES if budget is None else budget)
     if len(batches) == 1:
         target.write_bytes(sheets_pdf(runner, plan, pages, title))
         return
@@ -86,7 +88,7 @@ def write_sheets(runner: TypstRunner, plan: SheetPlan, pages: Mapping[str, tuple
         part = runner.root / f"sheets-part-{k + 1:03d}.pdf"
         part.write_bytes(sheets_pdf(runner, dataclasses.replace(plan, pages=batch), pages, title))
         parts.append(part)
-    _join(parts, target)
+    join_pdfs(parts, target)
 
 
 def _batches(plan: SheetPlan, pages: Mapping[str, tuple[str, int]], size: Callable[[str], int],
@@ -108,26 +110,3 @@ def _batches(plan: SheetPlan, pages: Mapping[str, tuple[str, int]], size: Callab
         files |= new
         used += more
     return out + [tuple(batch)] if batch or not out else out
-
-
-def _join(parts: list[Path], target: Path, at_once: int = OPEN_AT_ONCE) -> None:
-    """The files' pages in order as one PDF, with an id made from the content (the same parts give the same
-    bytes). pikepdf reads a page's streams from its file when it saves, so every part stays open until
-    then: more than `at_once` parts are joined a group at a time first (a system allows a process a few
-    hundred open files)."""
-    import pikepdf
-
-    if len(parts) > at_once:
-        groups = [parts[i:i + at_once] for i in range(0, len(parts), at_once)]
-        joined = [target.with_name(f"{target.stem}-joined-{k + 1:03d}.pdf") for k in range(len(groups))]
-        for group, part in zip(groups, joined):
-            _join(group, part, at_once)
-        parts = joined
-    opened = [pikepdf.open(p) for p in parts]       # the first is the base: its title and metadata stay
-    try:
-        for pdf in opened[1:]:
-            opened[0].pages.extend(pdf.pages)
-        opened[0].save(target, deterministic_id=True)
-    finally:
-        for pdf in opened:
-            pdf.close()

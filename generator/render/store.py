@@ -22,8 +22,8 @@ class SvgStore(Mapping[str, str]):
     for the designs past the bound (made when first needed; `close` removes it); None keeps no SVG at all, only
     their sizes (pnp check renders to measure text, not to print)."""
 
-    def __init__(self, spill: Path | None, budget: int = MEMORY_CHARS):
-        self._spill, self._budget, self._used = spill, budget, 0
+    def __init__(self, spill: Path | None, budget: int | None = None):
+        self._spill, self._budget, self._used = spill, MEMORY_CHARS if budget is None else budget, 0
         self._held: dict[str, str] = {}
         self._files: dict[str, Path] = {}
         self._sizes: dict[str, int] = {}
