@@ -24,7 +24,7 @@ from generator.output.typst_pdf import TypstRunner, designs_pdf, sheets_pdf
 
 CHUNK_CHARS = 2_000_000          # SVG text per file; a photograph's data URI is about 600,000 characters
 JOINED = "designs.pdf"
-BATCH_BYTES = 96 << 20           # designs files one compile of sheets draws from
+BATCH_BYTES = 64 << 20           # designs files one compile of sheets draws from
 
 
 def chunk_names(sizes: Sequence[int], budget: int | None = None) -> list[str]:

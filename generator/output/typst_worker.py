@@ -14,7 +14,7 @@ import multiprocessing
 from multiprocessing.connection import Connection
 from typing import Any
 
-RECYCLE_MB = 400
+RECYCLE_MB = 300
 
 
 class WorkerError(Exception):
