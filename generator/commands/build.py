@@ -168,14 +168,13 @@ def _draw(game: Game, look: Appearance, options: BuildOptions, progress: Progres
     warnings = (tuple(rendering) + tuple(summary_lines(game, notes.texts))
                 + tuple(f"{game.id}: {c.detail}; the templates got an empty aid" for c in unruled))
     traces = tuple(c.trace for c in unruled if c.trace)
-    svgs = store
     faces = font_book(look.font_folders).faces
-    prints = fingerprints(specs, svgs, options.sheet.bleed_mm, faces)
+    prints = fingerprints(specs, store, options.sheet.bleed_mm, faces)
     if not options.changed:
-        return Drawn(specs, svgs, faces, Record(prints), warnings, traces)
+        return Drawn(specs, store, faces, Record(prints), warnings, traces)
     changes, specs = _since(game, options, specs, prints)
     said = _changes_line(changes) if specs else _nothing_to_print(changes)
-    return Drawn(specs, svgs, faces, Record(prints, changes),
+    return Drawn(specs, store, faces, Record(prints, changes),
                  warnings + (f"{game.id}: {said}",), traces)
 
 

@@ -140,10 +140,9 @@ Part = tuple[Path, list[Job]]       # a PDF and the pages to draw from it
 Small = tuple[float, Path]          # previews: the dpi they are drawn at, and a folder for scratch files
 
 
-def render_pages(pdf_path: Path, jobs: list[Job], tick: Callable[[], None] = lambda: None,
-                 small: Small | None = None) -> None:
+def render_pages(pdf_path: Path, jobs: list[Job], tick: Callable[[], None] = lambda: None) -> None:
     """Render pages of one PDF to PNG files (render_parts)."""
-    render_parts([(pdf_path, jobs)], tick, small)
+    render_parts([(pdf_path, jobs)], tick)
 
 
 def render_parts(parts: list[Part], tick: Callable[[], None] = lambda: None, small: Small | None = None) -> None:

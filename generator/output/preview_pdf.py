@@ -136,7 +136,8 @@ def _space(value: Any) -> str | None:
 
 
 def _decoded(image: Any, space: str, size: tuple[int, int]) -> Any:
-    """The picture as a Pillow image: a JPEG decoded at the smallest DCT scale still at least `size`."""
+    """The picture as a Pillow image: a JPEG decoded at the smallest DCT scale still at least `size`; None for one
+    that cannot be decoded here (pikepdf's image errors, among them an unsupported kind, are PikepdfErrors)."""
     from PIL import Image
     import pikepdf
 
@@ -147,5 +148,5 @@ def _decoded(image: Any, space: str, size: tuple[int, int]) -> Any:
             picture.load()
             return picture
         return pikepdf.PdfImage(image).as_pil_image()
-    except (OSError, ValueError, pikepdf.PdfError, NotImplementedError):
+    except (OSError, ValueError, pikepdf.PikepdfError):   # a picture Pillow or pikepdf cannot read: kept as it is
         return None

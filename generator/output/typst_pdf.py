@@ -48,9 +48,9 @@ class TypstRunner:
     def __init__(self, work: Path, faces: list[FontFace], isolated: bool = False):
         self.root = work
         fonts = vetted_fonts(work / "fonts", faces)
-        self.compiler = typst.Compiler(root=str(work), font_paths=fonts, ignore_system_fonts=True)
         # a build of many photographs compiles in a process that is replaced as it grows (output/typst_worker.py)
         self.worker = TypstWorker(str(work), str(work / "fonts")) if isolated else None
+        self.compiler = None if isolated else typst.Compiler(root=str(work), font_paths=fonts, ignore_system_fonts=True)
 
     def close(self) -> None:
         """Stop the worker process, if there is one."""
@@ -64,7 +64,8 @@ class TypstRunner:
         args: dict[str, Any] = {"input": source, "format": "pdf", "timestamp": TIMESTAMP, "pdf_tags": False,
                                 "sys_inputs": {**(inputs or {}), "plan": json.dumps(data, sort_keys=True)}}
         try:
-            pdf = self.worker.compile(**args) if self.worker is not None else self.compiler.compile(**args)
+            engine: Any = self.worker if self.worker is not None else self.compiler   # one of the two, never both
+            pdf = engine.compile(**args)
         except (typst.TypstError, WorkerError) as exc:
             detail = " ".join(str(getattr(exc, "message", exc)).split())
             raise OutputError(Problem(f"Typst could not compile the {what}: {detail}")) from None
