@@ -7,7 +7,8 @@ virtual environment holding its requirements) and `pnp build --formats sheets` o
 build (sheets, shop PDFs, 300 dpi PNGs, SVGs). Each figure is the wall time of the whole command and
 the peak resident memory of the command and every process it started, summed (sampled every 0.1 s
 from /proc; elsewhere the largest single process, from getrusage). With --rebuilds, an unchanged
-rebuild and a rebuild after one image changed are timed against the cold build.
+rebuild and a rebuild after one image changed are timed against the first build (made with nothing kept
+from an earlier one: the commands keep their work in --work's cache/, emptied before each deck).
 
     python bench/bench_images.py [--sizes 54,540,3000] [--default] [--rebuilds] [--scm-python PY] [--work DIR]
 
@@ -131,6 +132,11 @@ def pnp(*args: str) -> list[str]:
     return [sys.executable, "-m", "generator", *args]
 
 
+def use_own_cache(work: Path) -> None:
+    """Every pnp command keeps its builds' work in work/cache (emptied before each deck's first build)."""
+    os.environ["PUNCHBOARD_CACHE"] = str(work / "cache")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="54,540,3000")
@@ -141,6 +147,7 @@ def main() -> None:
     args = ap.parse_args()
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
+    use_own_cache(work)
     python = scm_python(work, args.scm_python)
     print(f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
           f"load average before: {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else "")
@@ -154,6 +161,7 @@ def main() -> None:
         scm = run_scm(python, images, work)
         out = work / "out"
         shutil.rmtree(out, ignore_errors=True)
+        shutil.rmtree(work / "cache" / "builds", ignore_errors=True)    # a first build: nothing kept yet
         sheets = measured(pnp("build", str(game), "--formats", "sheets", "--out", str(out)))
         again = edited = None
         if args.rebuilds:

@@ -56,8 +56,8 @@ def test_a_build_failing_while_writing_removes_its_staging_folder(previous, monk
         raise OutputError("error: disk full (simulated)")
 
     broken_format(monkeypatch, "svg", broken)
-    with pytest.raises(OutputError):
-        build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets", "svg")))
+    with pytest.raises(OutputError):      # without the cache, which would link the last build's files unwritten
+        build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets", "svg"), cache=False))
     assert leftovers(out) == []
     assert snapshot(job_folder(out, "demo")) == before
 
@@ -78,7 +78,7 @@ def test_a_png_failing_on_its_own_thread_fails_the_build_and_keeps_the_previous(
 
     monkeypatch.setattr(png_module, "write_png", broken)
     with pytest.raises(OSError):
-        build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets", "png", "shop")))
+        build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("sheets", "png", "shop"), cache=False))
     assert len(written) == 3
     assert leftovers(out) == []
     assert snapshot(job_folder(out, "demo")) == before
@@ -103,7 +103,7 @@ def test_a_failing_writer_stops_the_png_thread_early(tmp_path, monkeypatch):
     monkeypatch.setattr(png_module, "write_png", slow)
     broken_format(monkeypatch, "shop", broken)
     with pytest.raises(OutputError):
-        build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("png", "shop")))
+        build_game(DEMO, BuildOptions(SheetOptions(), out, formats=("png", "shop"), cache=False))
     designs = len(json.loads((job_folder(out, "demo") / "manifest.json").read_text())["designs"])
     assert designs >= 10 and len(written) < designs / 2, (len(written), designs)
     assert leftovers(out) == []
@@ -120,7 +120,7 @@ def test_a_disk_error_is_one_line_and_keeps_the_previous_build(tmp_path, monkeyp
         raise OSError(28, "No space left on device", str(target))
 
     monkeypatch.setattr(png_module, "write_png", full)
-    code, stdout, stderr = run_cli("build", str(DEMO), "--formats", "png", "--out", str(out))
+    code, stdout, stderr = run_cli("build", str(DEMO), "--formats", "png", "--out", str(out), "--no-cache")
     assert code == 2
     lines = stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and "No space left on device" in lines[0], stderr
@@ -167,7 +167,7 @@ def test_a_build_killed_mid_write_keeps_the_previous_build(tmp_path, sig):
     before = snapshot(job_folder(tmp_path, "nyakuza"))
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "generator", "build", "nyakuza", "--out", str(tmp_path),
-                             "--formats", "sheets,svg,png"], cwd=ROOT, env=env,
+                             "--formats", "sheets,svg,png", "--no-cache"], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while not list(tmp_path.glob(".nyakuza*.building-*/.work")) and time.monotonic() < deadline:

@@ -147,7 +147,7 @@ def _build_options(args: argparse.Namespace) -> tuple[BuildOptions, str | None]:
                            ink_limit=args.ink_limit, pdfx=args.pdfx, press_profile_file=args.press_profile,
                            selection=Selection(args.players, args.only or ()), placeholders=args.placeholders,
                            changed=args.changed, since=args.since, trust_rules=args.trust_rules,
-                           tts_url=args.tts_url, lang=args.lang)
+                           tts_url=args.tts_url, lang=args.lang, cache=not args.no_cache)
     return options, printer_note
 
 

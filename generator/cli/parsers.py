@@ -77,8 +77,7 @@ def add_build(sub: Any) -> argparse.ArgumentParser:
     b.add_argument("--formats", type=opt.formats, default=DEFAULT_FORMATS, metavar="LIST", help=opt.formats_help())
     b.add_argument("--players", type=opt.players, metavar="N", help="only what an N-player game uses, from the setup "
                    "table pnp check proves; writes output/<game>-Np/")
-    b.add_argument("--jobs", type=opt.jobs, metavar="N", help="games built at once, one per core (default: the "
-                   "cores this process may use); the files are the same either way")
+    add_speed_options(b)
     b.add_argument("--placeholders", action="store_true", help="print a labelled placeholder (the file's name, "
                    "a cross, the size) for every missing art file instead of stopping; the summary counts them")
     b.add_argument("--only", type=opt.only, metavar="SELECTOR[:N],...", help="replacement pieces: component or design "
@@ -88,6 +87,15 @@ def add_build(sub: Any) -> argparse.ArgumentParser:
                    "--paper and --duplex (a --back-offset given too is added to it)")
     add_rules_options(b, "build")
     return b
+
+
+def add_speed_options(b: argparse.ArgumentParser) -> None:
+    """pnp build's --jobs and --no-cache: how fast, never what (docs/how-to/rebuilds.md)."""
+    b.add_argument("--jobs", type=opt.jobs, metavar="N", help="games built at once, one per core (default: the "
+                   "cores this process may use); the files are the same either way")
+    b.add_argument("--no-cache", action="store_true", help="build everything afresh, neither reading nor keeping "
+                   "what the job's last build kept for the next one (in ~/.cache/punchboard/builds/); the files are "
+                   "the same either way")
 
 
 def add_change_options(b: argparse.ArgumentParser) -> None:

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
+import pickle
 import shutil
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,15 +31,17 @@ from generator.model.game import Game
 from generator.model.selection import select
 from generator.output import formats
 from generator.output.design_files import design_pages, write_designs
-from generator.output.gallery import DESIGN_DPI, PAGE_DPI, manifest_of, svg_key, write_gallery, write_previews
-from generator.output.incremental import page_keys
+from generator.output.gallery import DESIGN_DPI, PAGE_DPI, manifest_of, write_gallery, write_previews
+from generator.output.incremental import check_key, page_keys
+from generator.output.reuse import Remembered, Reuse, cache_folder, evict, input_stamps
+from generator.render.memo import DesignMemo, art_stamps
 from generator.output.job import Format, Job, Written
 from generator.output.changes import Changes, diff, fingerprints, printed_mark, read_manifest, to_print
 from generator.output.manifest import PER_DESIGN, manifest
 from generator.output.options import BuildOptions
 from generator.output.preset import safe_insets
 from generator.output.typst_pdf import TypstRunner
-from generator.output.writer import staged_folder
+from generator.output.writer import MARKER, staged_folder
 from generator.render import render_designs
 from generator.render.store import SvgStore
 from generator.render.context import SAFE_MM, RenderNotes
@@ -85,48 +89,117 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     game, options = _edition(load_game(name, placeholders=options.placeholders), options)
     look = appearance(game, options.theme, options.style, placeholders=options.placeholders)
     store = SvgStore(options.out)           # a deck of photographs keeps most of its SVGs on disk, not in memory
+    reuse = _reuse(game, options)
     try:
-        return _build(game, look, options, progress, store, (started, str(name)))
+        return _build(game, look, options, progress, (store, reuse), (started, str(name)))
+    except BaseException:
+        reuse.abandon()
+        raise
     finally:
         store.close()
 
 
-def _build(game: Game, look: Appearance, options: BuildOptions, progress: Progress, store: SvgStore,
+def _reuse(game: Game, options: BuildOptions) -> Reuse:
+    """What the job's last build kept (output/reuse.py); nothing with --no-cache, under pnp serve (which keeps
+    its own, in memory), or when there is no cache folder to write."""
+    folder = cache_folder(options.out, options.folder_name(game.id)) if options.cache and not options.memo else None
+    if folder is None or folder.is_symlink():
+        return Reuse(None)
+    if not folder.exists():                 # a job built for the first time: the least used make room
+        evict(folder.parent)
+    return Reuse(folder)
+
+
+def _build(game: Game, look: Appearance, options: BuildOptions, progress: Progress, kept: tuple[SvgStore, Reuse],
            asked: tuple[float, str]) -> BuildResult:
-    """The build of a loaded game; `asked`: when the command started and the game as it was named."""
-    started, name = asked
-    wanted = [f for f in formats.ALL if f.wanted(options)]
-    drawn = _draw(game, look, options, progress, store)
+    """The build of a loaded game; `kept`: where its SVGs go, and what the job's last build kept; `asked`: when the
+    command started and the game as it was named. A job whose last build read the very same files and options,
+    and whose folder is as that build left it, is done."""
+    (store, reuse), (started, name) = kept, asked
+    inputs = _inputs_key(game, look, options, name) if reuse.on and not options.changed else ""
+    last = reuse.unchanged(inputs, output_folder(game, options)) if inputs else None
+    if isinstance(last, BuildResult) and _relinked(game, options, reuse, (inputs, last)):
+        return dataclasses.replace(last, seconds=time.perf_counter() - started)
+    drawn = _draw(game, look, options, progress, store, reuse)
     if not drawn.specs:                       # --changed, and nothing changed: nothing is written
         return BuildResult(game.id, output_folder(game, options), 0, 0, 0, 0, time.perf_counter() - started,
                            drawn.warnings, "changes")
-    specs, memo = drawn.specs, options.memo
     title = " · ".join([game.title] + ([options.selection.words()] if options.selection else [])
                        + (["changes"] if options.changed else []))
-    plan = _plan(game.id, specs, title, options, progress) if any(f.plan for f in wanted) else None
+    wanted = [f for f in formats.ALL if f.wanted(options)]
+    plan = _plan(game.id, drawn.specs, title, options, progress, reuse) if any(f.plan for f in wanted) else None
+    result = _staged(game, look, options, progress, (drawn, plan, reuse, store), (name, inputs))
+    return dataclasses.replace(result, seconds=time.perf_counter() - started)
+
+
+class _Changed(Exception):
+    """The job's folder changed between the look and the lock: it is built as any other."""
+
+
+def _relinked(game: Game, options: BuildOptions, reuse: Reuse, last: tuple[str, BuildResult]) -> bool:
+    """The job built again from the same inputs: its folder replaced, as any build's, by a staging folder of links
+    to the very files it holds (under the job's lock, so another build is refused and a killed one's leftovers
+    go). False when the folder changed in the meantime."""
+    inputs, result = last
     target = output_folder(game, options)
+    try:
+        with staged_folder(target, game.id, [game.folder] + ([options.theme] if options.theme else [])) as stage:
+            if not reuse.relink(inputs, target, stage, [MARKER]):
+                raise _Changed()
+            reuse.finish(inputs, stage, result, target)
+    except _Changed:
+        return False
+    return True
+
+
+def _inputs_key(game: Game, look: Appearance, options: BuildOptions, name: str) -> str:
+    """What a build reads besides this program (output/reuse.py's world): the game's folder, its theme, the font
+    folders and art its appearance names, and the options."""
+    roots = [game.folder, *([options.theme] if options.theme else []), *map(Path, look.font_folders)]
+    return hashlib.sha256("\n".join([name, repr(options), repr(look)] + input_stamps(roots, [options.out])
+                                     + art_stamps(look)).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _staged(game: Game, look: Appearance, options: BuildOptions, progress: Progress,
+            made: tuple[Drawn, SheetPlan | None, Reuse, SvgStore], asked: tuple[str, str]) -> BuildResult:
+    """Every file of the job, written into a staging folder that replaces the job's folder when all succeeded."""
+    (drawn, plan, reuse, store), (name, inputs) = made, asked
+    specs, memo, target = drawn.specs, options.memo, output_folder(game, options)
+    wanted = [f for f in formats.ALL if f.wanted(options)]
     if memo:
         memo.start(target)
     with staged_folder(target, game.id, [game.folder] + ([options.theme] if options.theme else [])) as stage:
         work = stage / ".work"
         work.mkdir()
         runner = memo.runner(drawn.faces) if memo else TypstRunner(work, drawn.faces, isolated=store.spilled)
+        if reuse.on:                          # the sheets' overlays (marks, lines, labels), by what each page draws
+            runner.overlays = Remembered(reuse.value("overlays", "all", dict))
         job = Job(game, specs, options, stage, work, target, runner, progress, plan, drawn.svgs,
-                  look.press_colours(), memo, design_pages([sp.id for sp in specs], store.size))
+                  look.press_colours(), memo, design_pages([sp.id for sp in specs], store.size), reuse,
+                  _fonts_key(drawn.faces) if reuse.on else "")
         try:
             written, checks = _write_everything(job, options, wanted, progress, look, drawn.record)
         finally:
             if not memo:
                 runner.close()
         shutil.rmtree(work)
+        if isinstance(runner.overlays, Remembered):
+            reuse.put("overlays", "all", pickle.dumps(runner.overlays.kept(), protocol=pickle.HIGHEST_PROTOCOL))
+        result = _result(game, options, drawn, plan, written, checks, name, target)
+        reuse.finish(inputs, stage, result, target)
     if memo:
         memo.done()
     progress.done()
-    notes = tuple(n for w in written.values() for n in w.notes) + tuple(filter(None, [data_summary(game.id, str(name),
+    return result
+
+
+def _result(game: Game, options: BuildOptions, drawn: Drawn, plan: SheetPlan | None, written: dict[str, Written],
+            checks: list[dict] | str, name: str, target: Path) -> BuildResult:
+    """The summary's row and lines (its time is set by the caller)."""
+    notes = tuple(n for w in written.values() for n in w.notes) + tuple(filter(None, [data_summary(game.id, name,
                                                                                                  checks)]))
-    return BuildResult(game.id, target, sum(s.count for s in specs if s.face == "front"), len(specs),
-                       len(plan.pages) if plan else 0, sum(w.files for w in written.values()),
-                       time.perf_counter() - started,
+    return BuildResult(game.id, target, sum(s.count for s in drawn.specs if s.face == "front"), len(drawn.specs),
+                       len(plan.pages) if plan else 0, sum(w.files for w in written.values()), 0.0,
                        drawn.warnings + notes + tuple(f"{game.id}: {note}" for note in (plan.notes if plan else ())),
                        " ".join(filter(None, (options.selection.words(), "changes" if options.changed else "",
                                               f"in {options.lang}" if options.lang else ""))),
@@ -156,15 +229,21 @@ class Drawn:
     traces: tuple[str, ...] = ()       # tracebacks of rules code that raised (pnp build --debug prints them)
 
 
-def _draw(game: Game, look: Appearance, options: BuildOptions, progress: Progress, store: SvgStore) -> Drawn:
+def _fonts_key(faces: list[FontFace]) -> str:
+    return hashlib.sha256(repr([(f.path.name, hashlib.sha256(f.data).hexdigest()) for f in faces]).encode()).hexdigest()
+
+
+def _draw(game: Game, look: Appearance, options: BuildOptions, progress: Progress, store: SvgStore,
+          reuse: Reuse) -> Drawn:
     """Every design of the selection rendered and fingerprinted; with --changed, only the designs to print."""
     specs = select(game, expand(game), options.selection) if options.selection else expand(game)
     progress.stage(f"{game.id}: render", len(specs))
     safe = safe_insets(specs, options.shop, SAFE_MM) if options.shop else None   # the shop's safe zone, scaled
     aid, unruled = _aid(game, options.trust_rules)
     notes = RenderNotes()
-    _, rendering = render_designs(game, look, options.sheet.bleed_mm, specs, progress.tick, aid, safe,
-                                  options.memo.designs if options.memo else None, store, notes)
+    memo = options.memo.designs if options.memo else DesignMemo(options.out, reuse) if reuse.on else None
+    _, rendering = render_designs(game, look, options.sheet.bleed_mm, specs, progress.tick, aid, safe, memo, store,
+                                  notes)
     warnings = (tuple(rendering) + tuple(summary_lines(game, notes.texts))
                 + tuple(f"{game.id}: {c.detail}; the templates got an empty aid" for c in unruled))
     traces = tuple(c.trace for c in unruled if c.trace)
@@ -235,16 +314,23 @@ def _aid(game: Game, trusted: bool) -> tuple[dict, list[CheckResult]]:
     return aid, unruled[:1]
 
 
-def _plan(game_id: str, specs: list[DesignSpec], title: str, options: BuildOptions, progress: Progress) -> SheetPlan:
-    """The sheets' layout (a plan over the paper goal is searched: seconds, shown)."""
+def _plan(game_id: str, specs: list[DesignSpec], title: str, options: BuildOptions, progress: Progress,
+          reuse: Reuse) -> SheetPlan:
+    """The sheets' layout (a plan over the paper goal is searched: seconds, shown), or the last build's for the
+    same pieces and options."""
     progress.stage(f"{game_id}: planning sheets", 1)
     pieces = pieces_of(specs)
-    plan = (options.memo.plan if options.memo else plan_sheets)(pieces, options.sheet, title)
-    if "sheets" in options.formats and not options.memo:     # the summary's word on another --marks choice
+    if options.memo:
+        return options.memo.plan(pieces, options.sheet, title)
+    saying = "sheets" in options.formats             # the summary's word on another --marks choice
+
+    def planned() -> SheetPlan:
+        plan = plan_sheets(pieces, options.sheet, title)
         sheets = sum(1 for p in plan.pages if p.side == "front")
-        if saving := fewer_sheets(pieces, options.sheet, title, sheets):
+        if saying and (saving := fewer_sheets(pieces, options.sheet, title, sheets)):
             plan = dataclasses.replace(plan, notes=plan.notes + (saving,))
-    return plan
+        return plan
+    return reuse.value("plan", reuse.key(pieces, options.sheet, title, saying), planned)
 
 
 def _write_everything(job: Job, options: BuildOptions, wanted: list[Format], progress: Progress,
@@ -256,35 +342,46 @@ def _write_everything(job: Job, options: BuildOptions, wanted: list[Format], pro
     progress.stage(f"{job.game.id}: pdf", 1)
     b = job.sheet.bleed_mm
     sizes = {s.id: (s.component.width_mm + 2 * b, s.component.height_mm + 2 * b) for s in job.specs}
-    write_designs(job.runner, job.svgs, sizes, job.pages, job.game.title,
-                  job.designs_pdf if any(f.designs for f in wanted) else None)
+    keys = write_designs(job.runner, job.svgs, sizes, job.pages, job.game.title,
+                         job.designs_pdf if any(f.designs for f in wanted) else None,
+                         (job.reuse, job.digest, job.fonts) if job.reuse.on else None)
+    job = dataclasses.replace(job, keys=keys)
     progress.tick()
-    written = _write_formats(job, wanted, progress)
+    checks: list = []
+    written = _write_formats(job, wanted, progress, lambda: checks.append(_checks(job, look, options.trust_rules)))
     _write_manifest(job, options, written, record)
-    checks = _write_gallery(job, options.version, written, look, options.trust_rules)
-    return written, checks
+    _write_gallery(job, options.version, written, checks[0], look)
+    return written, checks[0]
 
 
-def _write_formats(job: Job, wanted: list[Format], progress: Progress) -> dict[str, Written]:
+def _write_formats(job: Job, wanted: list[Format], progress: Progress, meanwhile: Callable[[], None]) -> dict[str, Written]:
     """Every asked-for format. The designs are rasterised (a rasters format such as the PNGs, most of a full
-    build, or else the gallery's previews) on a thread of their own while the formats that do not draw with
-    PDFium run; PDFium serves one thread at a time, so the formats that do (after_rasters) wait for it."""
+    build, or else the gallery's previews) on a thread of their own, and the formats that compile with Typst
+    (which lets go of Python while it works) on another, in their order, while the others run here, and then
+    `meanwhile`; PDFium serves one thread at a time, so the formats that draw with it (after_rasters) wait."""
     rasters = next((f for f in wanted if f.rasters), None)
-    written: dict[str, Written] = {}
-    with ThreadPoolExecutor(max_workers=1) as side:
-        done = Ticks()
+    results: dict[str, Written] = {}
+    with ThreadPoolExecutor(max_workers=1) as side, ThreadPoolExecutor(max_workers=1) as typst:
+        done, compiled = Ticks(), Ticks()
         (job.stage / (rasters.name if rasters else "preview")).mkdir()
         running = side.submit(rasters.write if rasters else _previews, dataclasses.replace(job, steps=done))
+        compiling = {f.name: typst.submit(f.write, dataclasses.replace(job, steps=compiled))
+                     for f in wanted if f.compiles}
         try:
             for fmt in wanted:
-                if not fmt.rasters and not fmt.after_rasters:
-                    written[fmt.name] = fmt.write(job)
-            if rasters:
-                progress.follow(f"{job.game.id}: {rasters.name}", len(job.specs), running, done)
+                if not (fmt.rasters or fmt.after_rasters or fmt.compiles):
+                    results[fmt.name] = fmt.write(job)
+            meanwhile()
+            progress.follow(f"{job.game.id}: {rasters.name if rasters else 'previews'}", len(job.specs),
+                            [running, *compiling.values()], done)
+            results |= {name: future.result() for name, future in compiling.items()}
             side_written = running.result()
-        except BaseException:           # a writer failed or Ctrl-C: the side thread stops at its next page
+        except BaseException:           # a writer failed or Ctrl-C: the threads stop at their next page
             done.stop()
+            compiled.stop()
+            typst.shutdown(cancel_futures=True)
             raise
+    written = {f.name: results[f.name] for f in wanted if f.name in results}
     if rasters:
         written[rasters.name] = side_written
     for fmt in wanted:
@@ -298,16 +395,31 @@ def _previews(job: Job) -> Written:
     memo = job.memo
     write_previews([(job.runner.root / job.pages[s.id][0], job.pages[s.id][1] - 1) for s in job.specs],
                    job.stage / "preview", [s.id for s in job.specs], DESIGN_DPI,
-                   [svg_key(job.svgs[s.id]) for s in job.specs], memo.previews if memo else None, job.steps.tick,
-                   functools.partial(memo.write, job.stage) if memo else None, job.work)
+                   [f"{job.digest(s.id)}:{job.fonts}" for s in job.specs], memo.previews if memo else None,
+                   job.steps.tick, functools.partial(memo.write, job.stage) if memo else None, job.work,
+                   job.reuse if job.reuse.on else None)
     return Written()
 
 
-def _write_gallery(job: Job, version: int, written: dict[str, Written], look: Appearance,
-                   trusted: bool) -> list[dict] | str:
-    """index.html beside the files: designs, sheet pages and the check results (pnp serve shows it)."""
+def _checks(job: Job, look: Appearance, trusted: bool) -> list[dict] | str:
+    """The check results the gallery shows (pnp check's), or the line saying why they could not run."""
     from generator.solver.check import check_game
 
+    def run() -> list[dict] | str:
+        try:
+            return [c.as_json() for c in check_game(job.game, look=look, trusted=trusted).checks]
+        except PunchboardError as exc:
+            return "pnp check could not run: " + "; ".join(str(p) for p in exc.problems)
+    if job.memo:
+        return job.memo.checks(job.game, look, run, load_rules(job.game, trusted).fingerprint)
+    if job.reuse.on:
+        return job.reuse.value("checks", check_key(job.game, look, load_rules(job.game, trusted).fingerprint), run)
+    return run()
+
+
+def _write_gallery(job: Job, version: int, written: dict[str, Written], checks: list[dict] | str,
+                   look: Appearance) -> None:
+    """index.html beside the files: designs, sheet pages and the check results (pnp serve shows it)."""
     sheets = next((w.main for w in written.values() if w.main), None)
     memo = job.memo
     if sheets and job.plan:
@@ -317,17 +429,11 @@ def _write_gallery(job: Job, version: int, written: dict[str, Written], look: Ap
             write_previews(sources, job.stage / "pages", pages, PAGE_DPI, page_keys(job.plan, job.svgs),
                            memo.pages, lambda: None, functools.partial(memo.write, job.stage))
         else:
-            write_previews(sources, job.stage / "pages", pages, PAGE_DPI, scratch=job.work)
-
-    def run() -> list[dict] | str:
-        try:
-            return [c.as_json() for c in check_game(job.game, look=look, trusted=trusted).checks]
-        except PunchboardError as exc:
-            return "pnp check could not run: " + "; ".join(str(p) for p in exc.problems)
-    checks = memo.checks(job.game, look, run, load_rules(job.game, trusted).fingerprint) if memo else run()
+            keys = [f"{key}:{job.fonts}" for key in page_keys(job.plan, job.svgs)] if job.reuse.on else None
+            write_previews(sources, job.stage / "pages", pages, PAGE_DPI, keys, scratch=job.work,
+                           reuse=job.reuse if job.reuse.on else None)
     write_gallery(job.stage, manifest_of(job.stage), checks, version, job.game)
     written["gallery"] = Written(1)
-    return checks
 
 
 def _write_manifest(job: Job, options: BuildOptions, written: dict[str, Written], record: Record) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from concurrent.futures import CancelledError, Future, wait
+from concurrent.futures import FIRST_EXCEPTION, CancelledError, Future, wait
 from typing import TextIO
 
 BAR = 28
@@ -23,14 +23,16 @@ class Progress:
         self.count += 1
         self._draw()
 
-    def follow(self, label: str, total: int, work: Future, done: "Ticks") -> None:
-        """Show the progress of work running on another thread until it ends."""
+    def follow(self, label: str, total: int, work: list[Future], done: "Ticks") -> None:
+        """Show the progress `done` counts while work runs on other threads, until all of it ended or a part of
+        it failed (the caller reads the results, and the failure)."""
         self.stage(label, total)
-        while not wait([work], timeout=0.1).done:
+        while True:
+            finished, running = wait(work, timeout=0.1, return_when=FIRST_EXCEPTION)
             self.count = done.count
             self._draw()
-        self.count = done.count
-        self._draw()
+            if not running or any(f.exception() is not None for f in finished if not f.cancelled()):
+                return
 
     def done(self) -> None:
         if self.enabled:

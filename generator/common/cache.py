@@ -25,11 +25,16 @@ def cache_dir(kind: str) -> Path | None:
 
 def cached_json(kind: str, source: Path, compute: Callable[[], Any]) -> Any:
     """`compute()` for a file, remembered on disk under the file's name, size and modification time."""
+    stat = source.stat()
+    return keyed_json(kind, f"{source.name}-{stat.st_size}-{stat.st_mtime_ns}", compute)
+
+
+def keyed_json(kind: str, key: str, compute: Callable[[], Any]) -> Any:
+    """`compute()` (plain JSON data), remembered on disk under `key` (what it was computed from, e.g. a digest)."""
     folder = cache_dir(kind)
     if folder is None:
         return compute()
-    stat = source.stat()
-    entry = folder / f"{source.name}-{stat.st_size}-{stat.st_mtime_ns}.json"
+    entry = folder / f"{key}.json"
     if entry.is_file():
         try:
             return json.loads(entry.read_text(encoding="utf-8"))

@@ -9,11 +9,14 @@ import hashlib
 import html
 import json
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from generator.common.units import fmt_number
 from generator.model.game import Component, Game
 from generator.output.png import png_bytes, rasterise, render_parts
+
+if TYPE_CHECKING:
+    from generator.output.reuse import Reuse
 
 PAGE_DPI = 40
 DESIGN_DPI = 100
@@ -205,23 +208,34 @@ def _checks(checks: list[dict[str, Any]] | str) -> tuple[str, str]:
 def write_previews(sources: list[tuple[Path, int]], folder: Path, names: list[str], dpi: int,
                    keys: list[str] | None = None, cache: dict[str, bytes] | None = None,
                    tick: Callable[[], None] = lambda: None, write: Callable[[Path, bytes], object] | None = None,
-                   scratch: Path | None = None) -> int:
+                   scratch: Path | None = None, reuse: Reuse | None = None) -> int:
     """Small PNGs of PDF pages (sheet pages, or designs when no PNGs were built) for the gallery: `names[i]`
     from page `sources[i]` (a PDF and its page, from 0). Rasterised from the PDF, so they show the embedded
     fonts, not a browser's stand-ins. With a `cache` (pnp serve keeps one), a page whose key (its design's
     SVG) is unchanged is not rasterised again, and no PDF is even opened when none changed; `write` (pnp
     serve's) writes each file; `scratch`: a folder where a plain build's previews are drawn from copies of
-    their pages with the pictures made small (output/preview_pdf.py). Returns how many pages were rasterised."""
+    their pages with the pictures made small (output/preview_pdf.py); with `reuse` (a build's cache), a page
+    whose key is the last build's is linked from it. Returns how many pages were rasterised."""
     folder.mkdir(exist_ok=True)
-    if cache is None:                           # a plain build: every page, on every core
+    if cache is not None:
+        return _cached_previews(sources, folder, names, dpi, keys, cache, tick, write)
+
+    def make(only: list[int]) -> None:         # a plain build: every page asked for, on every core
         parts: list[tuple[Path, list]] = []
-        for (pdf, page), name in zip(sources, names):
+        for i in only:
+            (pdf, page), name = sources[i], names[i]
             if not parts or parts[-1][0] != pdf:
                 parts.append((pdf, []))
             parts[-1][1].append((page, str(folder / f"{name}.png"), dpi / 72, None))
         render_parts(parts, tick, (dpi, scratch) if scratch is not None else None)
+    if reuse is None or keys is None:
+        make(list(range(len(names))))
         return len(names)
-    return _cached_previews(sources, folder, names, dpi, keys, cache, tick, write)
+    made = reuse.files("preview", [(folder / f"{name}.png", reuse.key("preview", dpi, key))
+                                   for name, key in zip(names, keys)], make)
+    for _ in range(len(names) - made):
+        tick()
+    return made
 
 
 def _cached_previews(sources: list[tuple[Path, int]], folder: Path, names: list[str], dpi: int,

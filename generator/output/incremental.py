@@ -94,11 +94,16 @@ class Memo:
         """The check results: they read the game (spec, tables, rules' numbers), its colours, its
         examples.yaml (check_game) and, for a game folder's own rules package, its code (`rules`: its digest
         and whether it may run) only."""
-        examples = game.folder / "examples.yaml"
-        key = _sha(repr((game, look, examples.read_bytes() if examples.is_file() else None, rules)))
+        key = check_key(game, look, rules)
         if self._checks is None or self._checks[0] != key:
             self._checks = (key, run())
         return self._checks[1]
+
+
+def check_key(game: Any, look: Any, rules: str) -> str:
+    """What the check results read (Memo.checks)."""
+    examples = game.folder / "examples.yaml"
+    return _sha(repr((game, look, examples.read_bytes() if examples.is_file() else None, rules)))
 
 
 def page_keys(plan: Any, svgs: Mapping[str, str]) -> list[str]:

@@ -23,7 +23,13 @@ if TYPE_CHECKING:
     from generator.output.incremental import Memo
     from generator.output.press import Converter
     from generator.output.press_profile import PressProfile
+    from generator.output.reuse import Reuse
     from generator.output.typst_pdf import TypstRunner
+
+def _no_reuse() -> Reuse:
+    from generator.output.reuse import Reuse
+    return Reuse(None)
+
 
 ManifestValue = Union[str, list[str]]      # a file, or files, listed at the top level of manifest.json
 
@@ -106,6 +112,10 @@ class Job:
     press_colours: Mapping[tuple[int, int, int], tuple[float, float, float, float]]   # the palette's exact CMYK
     memo: Memo | None = None     # pnp serve's caches (output/incremental.py): unchanged files are linked
     pages: Mapping[str, tuple[str, int]] = field(default_factory=dict)   # design id -> its designs file and page
+    reuse: Reuse = field(default_factory=lambda: _no_reuse())   # what the job's last build kept (output/reuse.py)
+    fonts: str = ""              # a digest of the build's font files, for the keys of what Typst wrote
+    keys: Mapping[str, str] = field(default_factory=dict)   # designs file -> the key of what it was compiled from
+    digests: dict[str, str] = field(default_factory=dict)   # design id -> its SVG's digest (Job.digest)
 
     @property
     def sheet(self) -> SheetOptions:
@@ -128,6 +138,15 @@ class Job:
 
         o = self.options
         return appearance(self.game, o.theme, o.style, placeholders=o.placeholders)
+
+    def digest(self, design: str) -> str:
+        """What a design's files are made from, for the keys of what a build keeps: its SVG's digest (worked out
+        once a build: every copy of the job shares `digests`)."""
+        known = self.digests.get(design)
+        if known is None:
+            from generator.output.gallery import svg_key
+            known = self.digests[design] = svg_key(self.svgs[design])
+        return known
 
     def each(self, path_of: Callable[[DesignSpec], str | None]) -> dict[str, str | None]:
         """Every design's file, for `Written.per_design`."""
@@ -152,6 +171,7 @@ class Format:
     rasters: bool = False                        # the designs' rasters: runs beside the others on a thread
     after_rasters: bool = False                  # draws with PDFium too, which serves one thread at a time
     designs: bool = False                        # reads every design from the one designs.pdf (design_files.py)
+    compiles: bool = False                       # compiles with Typst: runs on a thread of its own, in order
 
     def wanted(self, options: Choices) -> bool:
         return self.asked_by(options) if self.asked_by else self.name in options.formats

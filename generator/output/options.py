@@ -49,6 +49,7 @@ class BuildOptions:
     tts_url: str | None = None        # where the tts/ folder will be hosted (None: the spec's, else file:///)
     lang: str | None = None           # the edition's language (None: the spec's own; model/edition.py)
     memo: Memo | None = field(default=None, compare=False, hash=False, repr=False)   # pnp serve's caches
+    cache: bool = field(default=True, compare=False, hash=False, repr=False)   # keep work for the next build (reuse.py)
     press_profile_file: InitVar[Path | None] = None   # the profile's file: read once the options make sense
 
     def __post_init__(self, press_profile_file: Path | None) -> None:

@@ -24,7 +24,7 @@ import zlib
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from generator.common.errors import OutputError, Problem
 from generator.common.units import MM_PER_IN
@@ -225,20 +225,27 @@ def _render_here(pdf_path: Path, jobs: list[Job], tick: Callable[[], None] = lam
     return len(jobs)
 
 
-def write_pngs(designs_pdf: Path, targets: list[tuple[Path, float, float]], tick: Callable[[], None] = lambda: None) -> None:
-    """`targets`: (file, full width mm, full height mm) for each page of `designs_pdf`, in order."""
+def write_pngs(sources: list[tuple[Path, int]], targets: list[tuple[Path, float, float]],
+               tick: Callable[[], None] = lambda: None, only: list[int] | None = None) -> None:
+    """`targets[i]`: (file, full width mm, full height mm) of the design on page `sources[i]` (a designs file and
+    its page, from 0); `only`: the designs to draw, when not all (the others were kept from the last build)."""
     import pypdfium2 as pdfium
 
-    jobs: list[Job] = []
-    pdf = pdfium.PdfDocument(str(designs_pdf))
+    parts: list[Part] = []
+    opened: dict[Path, Any] = {}
     try:
-        for i, (target, w_mm, h_mm) in enumerate(targets):
+        for i in range(len(targets)) if only is None else only:
+            (path, page), (target, w_mm, h_mm) = sources[i], targets[i]
+            pdf = opened.get(path) or opened.setdefault(path, pdfium.PdfDocument(str(path)))
             want = pixel_size(w_mm, h_mm)
-            w_pt, h_pt = pdf.get_page_size(i)
+            w_pt, h_pt = pdf.get_page_size(page)
             scale = DPI / 72
             if round(w_pt * scale) < want[0] or round(h_pt * scale) < want[1]:
                 scale *= 1.0005  # a page a hair smaller than its size in mm: render a hair larger, then crop
-            jobs.append((i, str(target), scale, want))
+            if not parts or parts[-1][0] != path:
+                parts.append((path, []))
+            parts[-1][1].append((page, str(target), scale, want))
     finally:
-        pdf.close()
-    render_pages(designs_pdf, jobs, tick)
+        for pdf in opened.values():
+            pdf.close()
+    render_parts(parts, tick)

@@ -16,6 +16,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import pickle
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -25,16 +26,25 @@ from jinja2 import meta, nodes
 from markupsafe import Markup
 
 from generator.common import paths
+from generator.common.cache import keyed_json
 from generator.model.designs import DesignSpec
 from generator.common.errors import PunchboardError
 from generator.render.art import Art
 
 DATA_SUFFIXES = {".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".json", ".md", ".txt"}  # reach designs through the context
+READS = 1                            # the version of _reads: a change to what it finds must change this
 ALWAYS = {"uid", "design", "geo"}    # what the context's helpers (fit, place, rich) work from
 SKIPPED = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv"}
 
 
 Closure = tuple[str, "dict[str, frozenset[str] | None] | None"]  # a template's hash with all it includes, the names read
+
+
+@dataclasses.dataclass
+class Filed:
+    """A rendered design whose SVG is in a file of its own in the build's cache (DesignMemo)."""
+    notes: list[tuple[str, tuple]]
+    families: list[tuple[str, str]]
 
 
 @dataclasses.dataclass
@@ -60,13 +70,19 @@ class Recorder:
         return call
 
 
-class DesignMemo:
-    """Rendered designs by key; only the keys of the last build are kept."""
+PACKED_CHARS = 200_000        # a larger SVG (a photograph's) is kept in a file of its own, read when it is used
 
-    def __init__(self, output: Path) -> None:
+
+class DesignMemo:
+    """Rendered designs by key; only the keys of the last build are kept. With `disk` (a CLI build's cache,
+    output/reuse.py), they are also kept for the next build: one file for them all, and one for each SVG
+    larger than PACKED_CHARS, so a deck of photographs is never held in memory together."""
+
+    def __init__(self, output: Path, disk: Any = None) -> None:
         self.output = output                  # never an input: its files are not stamped
-        self.rendered: dict[str, Rendered] = {}
-        self.used: dict[str, Rendered] = {}
+        self.disk = disk
+        self.rendered: dict[str, Rendered | Filed] = {}
+        self.used: dict[str, Rendered | Filed] = {}
         self.hits = self.misses = 0
         self.parsed: dict[str, tuple] = {}    # a template's source -> the templates it names, the names it reads
 
@@ -76,8 +92,11 @@ class DesignMemo:
         self.env, self.used, self.hits, self.misses = env, {}, 0, 0
         self.closures: dict[str, Closure | None] = {}
         roots = [game_folder] + [Path(f) for f in look.font_folders]
-        world = [repr(look), extra] + _stamps(roots, game_folder, self.output) + _art_stamps(look)
+        world = [repr(look), extra] + _stamps(roots, game_folder, self.output) + art_stamps(look)
         self.world = _sha("\n".join(world))
+        if self.disk is not None:
+            self.rendered = self.disk.value("rendered", "all", dict)
+            self.parsed = self.disk.value("templates", "parsed", dict)
 
     def key(self, spec: DesignSpec, context: dict[str, Any]) -> str | None:
         """The design's key, or None when its templates cannot be read (rendering says why). Of the
@@ -97,19 +116,37 @@ class DesignMemo:
         if key is None:
             return None
         found = self.rendered.get(key)
-        if found is not None:
+        if isinstance(found, Filed):              # a photograph's design: read from its file
+            data = self.disk.get("design", key) if self.disk is not None else None
             self.used[key] = found
+            if data is None:
+                return None
+            found = Rendered(data.decode("utf-8", "surrogatepass"), found.notes, found.families)
+        elif found is not None:
+            self.used[key] = found
+        if found is not None:
             self.hits += 1
         return found
 
     def put(self, key: str | None, rendered: Rendered) -> None:
         self.misses += 1
-        if key is not None:
-            self.used[key] = rendered
+        if key is None:
+            return
+        if self.disk is not None and len(rendered.svg) > PACKED_CHARS:
+            self.disk.put("design", key, rendered.svg.encode("utf-8", "surrogatepass"))
+            self.used[key] = Filed(rendered.notes, rendered.families)
+            return
+        self.used[key] = rendered
 
     def finish(self) -> None:
         """After a build that rendered every design: keep exactly its designs."""
         self.rendered = self.used
+        if self.disk is not None:
+            self.disk.put("rendered", "all", pickle.dumps(self.used, protocol=pickle.HIGHEST_PROTOCOL))
+            self.disk.put("templates", "parsed", pickle.dumps(self.parsed, protocol=pickle.HIGHEST_PROTOCOL))
+            for key, found in self.used.items():
+                if isinstance(found, Filed):
+                    self.disk.hold("design", key)          # still used: kept
 
     def _closure(self, name: str) -> Closure | None:
         if name not in self.closures:
@@ -153,8 +190,13 @@ class DesignMemo:
         its context; parsed once per source."""
         key = _sha(source)
         if key not in self.parsed:
-            tree = self.env.parse(source)
-            self.parsed[key] = (list(meta.find_referenced_templates(tree)), _reads(tree))
+            def parse() -> list:
+                tree = self.env.parse(source)
+                return [list(meta.find_referenced_templates(tree)),
+                        {k: None if v is None else sorted(v) for k, v in _reads(tree).items()}]
+            # what a template names and reads, worked out once per machine for each text (and jinja2, and this code)
+            refs, reads = keyed_json("template-reads", _sha(f"{jinja2.__version__}:{READS}:{source}"), parse)
+            self.parsed[key] = (refs, {k: None if v is None else frozenset(v) for k, v in reads.items()})
         return self.parsed[key]
 
 
@@ -230,7 +272,7 @@ def _stamps(roots: list[Path], game_folder: Path, output: Path) -> list[str]:
     return out
 
 
-def _art_stamps(look: Any) -> list[str]:
+def art_stamps(look: Any) -> list[str]:
     """Name, size and time of every art file and icon the appearance names (a theme's may lie outside
     the game's folder)."""
     sources = []

@@ -42,4 +42,4 @@ def write(job: Job) -> Written:
 
 
 FORMAT = Format("kit", "one PDF a backer prints: cover, contents, how to print, the rulebook PDF and the sheets",
-                45, write, plan=True, implies=("sheets",))
+                45, write, plan=True, implies=("sheets",), compiles=True)

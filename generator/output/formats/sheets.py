@@ -15,13 +15,15 @@ def write(job: Job) -> Written:
     assert job.plan is not None               # Format.plan: the build laid the sheets out
     job.steps.stage(f"{job.game.id}: sheets", 1)
     name = sheets_name(job)
-    write_sheets(job.runner, job.plan, job.pages, job.game.title, job.stage / name)
+    write_sheets(job.runner, job.plan, job.pages, job.game.title, job.stage / name, kept=(job.reuse, job.keys))
     listed: tuple[tuple[str, str | list[str]], ...] = ()
     # not none, fold; and only on a named paper, the only ones a sheet's code can name (layout/calibration_code.py)
     if any(s.face == "back" for s in job.specs) and job.sheet.duplex in ("long", "short") and job.sheet.paper in PAPERS_MM:
         calibration = f"calibration-{job.sheet.paper}.pdf"
-        (job.stage / calibration).write_bytes(
-            sheets_pdf(job.runner, calibration_plan(job.sheet), {}, "Duplex calibration"))
+        plan = calibration_plan(job.sheet)
+        def make(_: list[int]) -> None:
+            (job.stage / calibration).write_bytes(sheets_pdf(job.runner, plan, {}, "Duplex calibration"))
+        job.reuse.files("sheets", [(job.stage / calibration, job.reuse.key("calibration", plan, job.fonts))], make)
         listed = (("calibration", calibration),)
     job.steps.tick()
     return Written(1 + len(listed), listed=listed, main=name)
@@ -34,4 +36,4 @@ def sheets_name(job: Job) -> str:
 
 
 FORMAT = Format("sheets", "home-print PDF sheets", 10, write, default=True,
-                plan=True)
+                plan=True, compiles=True)

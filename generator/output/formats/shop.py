@@ -10,9 +10,14 @@ def write(job: Job) -> Written:
 
     job.steps.stage(f"{job.game.id}: shop files", 1)
     (job.stage / "shop").mkdir()
-    write_shop_files(job.designs_pdf, [(job.stage / "shop" / f"{s.id}.pdf", job.sheet.bleed_mm) for s in job.specs])
+    files = []
+    for s in job.specs:
+        name, page = job.pages[s.id]
+        key = job.reuse.key("shop", job.keys.get(name), page, job.sheet.bleed_mm) if job.reuse.on else ""
+        files.append((job.runner.root / name, page - 1, job.stage / "shop" / f"{s.id}.pdf", job.sheet.bleed_mm, key))
+    write_shop_files(files, job.reuse)
     job.steps.tick()
     return Written(len(job.specs), job.each(lambda s: f"shop/{s.id}.pdf"))
 
 
-FORMAT = Format("shop", "a PDF per design with its bleed", 20, write, default=True, designs=True)
+FORMAT = Format("shop", "a PDF per design with its bleed", 20, write, default=True)

@@ -7,12 +7,15 @@ from generator.output.job import Format, Job, Written
 
 def write(job: Job) -> Written:
     (job.stage / "svg").mkdir()
-    for s in job.specs:
-        path = job.stage / "svg" / f"{s.id}.svg"
-        if job.memo:
-            job.memo.write(job.stage, path, job.svgs[s.id].encode("utf-8"))
-        else:
-            path.write_text(job.svgs[s.id], encoding="utf-8")
+    targets = [(job.stage / "svg" / f"{s.id}.svg", s.id) for s in job.specs]
+    if job.memo:
+        for path, design in targets:
+            job.memo.write(job.stage, path, job.svgs[design].encode("utf-8"))
+    else:
+        def make(missing: list[int]) -> None:
+            for i in missing:
+                targets[i][0].write_text(job.svgs[targets[i][1]], encoding="utf-8")
+        job.reuse.files("svg", [(path, job.digest(design)) for path, design in targets], make)
     return Written(len(job.specs), job.each(lambda s: f"svg/{s.id}.svg"))
 
 
