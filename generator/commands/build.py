@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import hashlib
 import pickle
 import shutil
 import time
@@ -16,6 +15,7 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from generator.commands.progress import Progress, Ticks
 from generator.commands.text_checks import summary_lines
@@ -33,8 +33,8 @@ from generator.output import formats
 from generator.output.design_files import design_pages, write_designs
 from generator.output.gallery import DESIGN_DPI, PAGE_DPI, manifest_of, write_gallery, write_previews
 from generator.output.incremental import check_key, page_keys
-from generator.output.reuse import Remembered, Reuse, cache_folder, evict, input_stamps
-from generator.render.memo import DesignMemo, art_stamps
+from generator.output.reuse import Remembered, Reuse, fonts_key, inputs_key, job_reuse
+from generator.render.memo import DesignMemo
 from generator.output.job import Format, Job, Written
 from generator.output.changes import Changes, diff, fingerprints, printed_mark, read_manifest, to_print
 from generator.output.manifest import PER_DESIGN, manifest
@@ -51,6 +51,7 @@ from generator.solver.registry import load_rules
 from generator.solver.result import CheckResult
 
 __all__ = ["BuildOptions", "BuildResult", "build_game", "output_folder"]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,7 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
     game, options = _edition(load_game(name, placeholders=options.placeholders), options)
     look = appearance(game, options.theme, options.style, placeholders=options.placeholders)
     store = SvgStore(options.out)           # a deck of photographs keeps most of its SVGs on disk, not in memory
-    reuse = _reuse(game, options)
+    reuse = job_reuse(options.out, options.folder_name(game.id), options.cache and not options.memo)
     try:
         return _build(game, look, options, progress, (store, reuse), (started, str(name)))
     except BaseException:
@@ -99,24 +100,14 @@ def build_game(name: str | Path, options: BuildOptions, progress: Progress | Non
         store.close()
 
 
-def _reuse(game: Game, options: BuildOptions) -> Reuse:
-    """What the job's last build kept (output/reuse.py); nothing with --no-cache, under pnp serve (which keeps
-    its own, in memory), or when there is no cache folder to write."""
-    folder = cache_folder(options.out, options.folder_name(game.id)) if options.cache and not options.memo else None
-    if folder is None or folder.is_symlink():
-        return Reuse(None)
-    if not folder.exists():                 # a job built for the first time: the least used make room
-        evict(folder.parent)
-    return Reuse(folder)
-
-
 def _build(game: Game, look: Appearance, options: BuildOptions, progress: Progress, kept: tuple[SvgStore, Reuse],
            asked: tuple[float, str]) -> BuildResult:
     """The build of a loaded game; `kept`: where its SVGs go, and what the job's last build kept; `asked`: when the
     command started and the game as it was named. A job whose last build read the very same files and options,
     and whose folder is as that build left it, is done."""
     (store, reuse), (started, name) = kept, asked
-    inputs = _inputs_key(game, look, options, name) if reuse.on and not options.changed else ""
+    said = f"{name}\n{options!r}"
+    inputs = inputs_key(game, look, said, options.theme, options.out) if reuse.on and not options.changed else ""
     last = reuse.unchanged(inputs, output_folder(game, options)) if inputs else None
     if isinstance(last, BuildResult) and _relinked(game, options, reuse, (inputs, last)):
         return dataclasses.replace(last, seconds=time.perf_counter() - started)
@@ -152,14 +143,6 @@ def _relinked(game: Game, options: BuildOptions, reuse: Reuse, last: tuple[str, 
     return True
 
 
-def _inputs_key(game: Game, look: Appearance, options: BuildOptions, name: str) -> str:
-    """What a build reads besides this program (output/reuse.py's world): the game's folder, its theme, the font
-    folders and art its appearance names, and the options."""
-    roots = [game.folder, *([options.theme] if options.theme else []), *map(Path, look.font_folders)]
-    return hashlib.sha256("\n".join([name, repr(options), repr(look)] + input_stamps(roots, [options.out])
-                                     + art_stamps(look)).encode("utf-8", "surrogatepass")).hexdigest()
-
-
 def _staged(game: Game, look: Appearance, options: BuildOptions, progress: Progress,
             made: tuple[Drawn, SheetPlan | None, Reuse, SvgStore], asked: tuple[str, str]) -> BuildResult:
     """Every file of the job, written into a staging folder that replaces the job's folder when all succeeded."""
@@ -176,7 +159,7 @@ def _staged(game: Game, look: Appearance, options: BuildOptions, progress: Progr
             runner.overlays = Remembered(reuse.value("overlays", "all", dict))
         job = Job(game, specs, options, stage, work, target, runner, progress, plan, drawn.svgs,
                   look.press_colours(), memo, design_pages([sp.id for sp in specs], store.size), reuse,
-                  _fonts_key(drawn.faces) if reuse.on else "")
+                  fonts_key(drawn.faces) if reuse.on else "")
         try:
             written, checks = _write_everything(job, options, wanted, progress, look, drawn.record)
         finally:
@@ -227,10 +210,6 @@ class Drawn:
     record: Record
     warnings: tuple[str, ...]
     traces: tuple[str, ...] = ()       # tracebacks of rules code that raised (pnp build --debug prints them)
-
-
-def _fonts_key(faces: list[FontFace]) -> str:
-    return hashlib.sha256(repr([(f.path.name, hashlib.sha256(f.data).hexdigest()) for f in faces]).encode()).hexdigest()
 
 
 def _draw(game: Game, look: Appearance, options: BuildOptions, progress: Progress, store: SvgStore,
@@ -347,18 +326,19 @@ def _write_everything(job: Job, options: BuildOptions, wanted: list[Format], pro
                          (job.reuse, job.digest, job.fonts) if job.reuse.on else None)
     job = dataclasses.replace(job, keys=keys)
     progress.tick()
-    checks: list = []
-    written = _write_formats(job, wanted, progress, lambda: checks.append(_checks(job, look, options.trust_rules)))
+    written, checks = _write_formats(job, wanted, progress, lambda: _checks(job, look, options.trust_rules))
     _write_manifest(job, options, written, record)
-    _write_gallery(job, options.version, written, checks[0], look)
-    return written, checks[0]
+    _write_gallery(job, options.version, written, checks, look)
+    return written, checks
 
 
-def _write_formats(job: Job, wanted: list[Format], progress: Progress, meanwhile: Callable[[], None]) -> dict[str, Written]:
+def _write_formats(job: Job, wanted: list[Format], progress: Progress,
+                   meanwhile: Callable[[], T]) -> tuple[dict[str, Written], T]:
     """Every asked-for format. The designs are rasterised (a rasters format such as the PNGs, most of a full
     build, or else the gallery's previews) on a thread of their own, and the formats that compile with Typst
     (which lets go of Python while it works) on another, in their order, while the others run here, and then
-    `meanwhile`; PDFium serves one thread at a time, so the formats that draw with it (after_rasters) wait."""
+    `meanwhile` (whose value is returned beside them); PDFium serves one thread at a time, so the formats that
+    draw with it (after_rasters) wait."""
     rasters = next((f for f in wanted if f.rasters), None)
     results: dict[str, Written] = {}
     with ThreadPoolExecutor(max_workers=1) as side, ThreadPoolExecutor(max_workers=1) as typst:
@@ -371,7 +351,7 @@ def _write_formats(job: Job, wanted: list[Format], progress: Progress, meanwhile
             for fmt in wanted:
                 if not (fmt.rasters or fmt.after_rasters or fmt.compiles):
                     results[fmt.name] = fmt.write(job)
-            meanwhile()
+            aside = meanwhile()
             progress.follow(f"{job.game.id}: {rasters.name if rasters else 'previews'}", len(job.specs),
                             [running, *compiling.values()], done)
             results |= {name: future.result() for name, future in compiling.items()}
@@ -387,7 +367,7 @@ def _write_formats(job: Job, wanted: list[Format], progress: Progress, meanwhile
     for fmt in wanted:
         if fmt.after_rasters:
             written[fmt.name] = fmt.write(job)
-    return written
+    return written, aside
 
 
 def _previews(job: Job) -> Written:

@@ -23,10 +23,15 @@ import shutil
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.common import paths
 from generator.common.cache import cache_dir
+
+if TYPE_CHECKING:
+    from generator.load.fonts import FontFace
+    from generator.load.theme import Appearance
+    from generator.model.game import Game
 
 INDEX = "index.json"
 MAX_JOBS = 24                   # jobs whose caches are kept (a designer's games, each in a few jobs)
@@ -43,7 +48,6 @@ class Reuse:
         self.folder = folder
         self.stamps: dict[str, list[int]] = {}      # entry -> [size, time]: what the last build left
         self.kept: dict[str, list[int]] = {}        # the entries this build used or made
-        self.hits = self.misses = 0
         self.job: dict[str, Any] = {}               # the last build's inputs key and the files it wrote
         self.made = [] if folder is None or os.path.lexists(folder) else [folder]
         if folder is not None:
@@ -71,17 +75,11 @@ class Reuse:
         self._use(kind, key, path)
         return data
 
-    def hold(self, kind: str, key: str) -> bool:
-        """Keep a live entry for the next build without reading it; False when there is none."""
-        path = self._live(kind, key)
-        if path is not None:
-            self._use(kind, key, path)
-        return path is not None
-
-    def put(self, kind: str, key: str, data: bytes) -> None:
+    def put(self, kind: str, key: str, data: bytes) -> Path | None:
+        """Keep `data` as the entry for `key`; returns its file (None when it could not be written)."""
         path = self._path(kind, key)
         if path is None:
-            return
+            return None
         tmp = path.with_name(f".{path.name}.{os.getpid()}")
         try:
             tmp.write_bytes(data)
@@ -89,6 +87,16 @@ class Reuse:
             self._use(kind, key, path)
         except OSError:                     # a full or read-only disk: the build goes on without it
             tmp.unlink(missing_ok=True)
+            return None
+        return path
+
+    def file(self, kind: str, key: str) -> Path | None:
+        """The live entry's file, kept for the next build, for the caller to read (a photograph's SVG, read when a
+        writer needs it)."""
+        path = self._live(kind, key)
+        if path is not None:
+            self._use(kind, key, path)
+        return path
 
     def value(self, kind: str, key: str, make: Callable[[], T]) -> T:
         """`make()`, or what it gave the last time for the same key."""
@@ -96,11 +104,9 @@ class Reuse:
         if data is not None:
             try:
                 found: T = _Loader(io.BytesIO(data)).load()
-                self.hits += 1
                 return found
             except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
                 pass
-        self.misses += 1
         made = make()
         self.put(kind, key, pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL))
         return made
@@ -122,14 +128,12 @@ class Reuse:
         """The entry at `target` (a new file), if there is a live one."""
         path = self._live(kind, key)
         if path is None:
-            self.misses += 1
             return False
         try:
             _link_or_copy(path, target)
         except OSError:
             return False
         self._use(kind, key, path)
-        self.hits += 1
         return True
 
     def keep(self, kind: str, key: str, made: Path) -> None:
@@ -265,6 +269,31 @@ class Remembered(dict):
 
     def kept(self) -> dict:
         return {k: v for k, v in self.items() if k in self.touched}
+
+
+def job_reuse(out: Path, job: str, wanted: bool) -> Reuse:
+    """What the job `out/<job>/`'s last build kept; nothing when not `wanted` (--no-cache, pnp serve: it keeps its
+    own, in memory) or when there is no cache folder to write."""
+    folder = cache_folder(out, job) if wanted else None
+    if folder is None or folder.is_symlink():
+        return Reuse(None)
+    if not folder.exists():                 # a job built for the first time: the least used make room
+        evict(folder.parent)
+    return Reuse(folder)
+
+
+def inputs_key(game: Game, look: Appearance, said: str, theme: Path | None, out: Path) -> str:
+    """What a build reads besides this program (the world): the game's folder, its theme, the font folders and
+    art its appearance names (`look`), and what it was asked (`said`: the options and the game as named)."""
+    from generator.render.memo import art_stamps
+
+    roots = [game.folder, *([theme] if theme else []), *map(Path, look.font_folders)]
+    return _sha("\n".join([said, repr(look)] + input_stamps(roots, [out]) + art_stamps(look)))
+
+
+def fonts_key(faces: Iterable[FontFace]) -> str:
+    """The build's font files, by name and content: what Typst embeds in every file it writes."""
+    return _sha(repr([(f.path.name, hashlib.sha256(f.data).hexdigest()) for f in faces]))
 
 
 def cache_folder(out: Path, job: str) -> Path | None:

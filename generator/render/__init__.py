@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from dataclasses import dataclass
 
 from generator.model.designs import DesignSpec
@@ -46,11 +47,12 @@ def render_designs(game: Game, look: Appearance, bleed_mm: float, specs: list[De
     out: list[RenderedDesign] = []
     problems, seen = [], set()
 
-    def keep(spec: DesignSpec, svg: str) -> None:
+    def keep(spec: DesignSpec, svg: str, file: Path | None = None) -> None:
+        """`file`: where the build's cache holds exactly this SVG, which the store may read instead of a copy."""
         if store is None:
             out.append(RenderedDesign(spec, svg))
         else:
-            store.put(spec.id, svg)
+            store.put(spec.id, svg, file)
             out.append(RenderedDesign(spec, ""))
 
     for spec in specs:
@@ -60,14 +62,13 @@ def render_designs(game: Game, look: Appearance, bleed_mm: float, specs: list[De
             hit = memo.get(key) if memo is not None else None
             if hit is not None:
                 replay(hit, notes, families, spec.id)
-                keep(spec, hit.svg)
+                keep(spec, hit.svg, memo.file(key) if memo is not None else None)
                 tick()
                 continue
             builder.notes = recorder = Recorder(notes)
             svg = _render(game, look, bleed_mm, spec, context, families)
-            keep(spec, svg)
-            if memo is not None:
-                memo.put(key, Rendered(svg, recorder.calls, replaced_in(families, spec.id)))
+            filed = memo.put(key, Rendered(svg, recorder.calls, replaced_in(families, spec.id))) if memo else None
+            keep(spec, svg, filed)
         except PunchboardError as exc:
             for p in exc.problems:  # a broken template is one problem, not one per design using it
                 if (p.message, p.file, p.line) not in seen:

@@ -105,18 +105,29 @@ def _stamp(path: Path) -> tuple[int, int] | None:
     return (st.st_mtime_ns, st.st_size)
 
 
+def check_art(src: ArtSource, placeholders: bool = False) -> None:
+    """What load_art refuses before reading a byte (a path outside its folder, no file there, a kind it cannot
+    read), for art a design names but loads only when its template asks for it (render/context.py)."""
+    if not (placeholders and missing(src)):
+        _checked(src.path, src.base, src.named_in)
+
+
+def _checked(path: Path, base: Path, named_in: str) -> str:
+    """The art file's suffix, once it is inside its folder, there, and of a kind art may be."""
+    confined(path, [base], "art", Problem("", *_origin(named_in)))
+    if not path.is_file():
+        raise ArtError(Problem(f'art file not found: "{display_path(path)}"', *_origin(named_in)))
+    suffix = path.suffix.lower()
+    if suffix not in (".svg", ".png", ".jpg", ".jpeg", ".webp"):
+        raise ArtError(Problem(f'expected SVG, PNG, JPEG or WebP art, got "{path.name}"', *_origin(named_in)))
+    return suffix
+
+
 def _load(path: Path, base: Path, named_in: str, line_art: bool) -> Art:
     shown = display_path(path)
-    origin = Problem("", *_origin(named_in))
-    confined(path, [base], "art", origin)
-    if not path.is_file():
-        raise ArtError(Problem(f'art file not found: "{shown}"', *_origin(named_in)))
-    suffix = path.suffix.lower()
-    if suffix == ".svg":
+    if _checked(path, base, named_in) == ".svg":
         return _load_svg(read_bytes(path, [base], "SVG art"), shown, line_art)
-    if suffix in (".png", ".jpg", ".jpeg", ".webp"):
-        return _load_raster(read_bytes(path, [base], "image"), shown, line_art)
-    raise ArtError(Problem(f'expected SVG, PNG, JPEG or WebP art, got "{path.name}"', *_origin(named_in)))
+    return _load_raster(read_bytes(path, [base], "image"), shown, line_art)
 
 
 def _origin(named_in: str) -> tuple[str | None, str | None]:

@@ -22,7 +22,7 @@ from generator.geometry.hexmap import centre_mm, extent_mm
 from generator.geometry.hexagon import corner_radius, hex_box_mm, hex_points
 from generator.model.game import ArtSource, Game
 from generator.render import richtext
-from generator.render.art import Art, load_art
+from generator.render.art import Art, check_art, load_art
 from generator.render.bleed import Box, bleed_markup, fit_to_trim
 from generator.render.corners import filled_corners
 from generator.render.placeholder import placeholder_markup
@@ -144,6 +144,51 @@ class ArtTable(Mapping[str, Art]):
         return len(self._sources)
 
 
+class ArtBook(Mapping[str, Any]):
+    """A design's named art (`art.emblem`, `art.front`), each loaded when the template first asks for it: a
+    file, the one its row names, or a whole table (ArtTable). `identity` says what a name would load (the files,
+    their size and time, how) without loading it, which is what a rebuild's key needs (render/memo.py): a deck
+    of 3,000 photographs is not decoded again to find the one that changed."""
+
+    def __init__(self, entries: Mapping[str, ArtSource | Mapping[str, ArtSource]], line_art: bool, placeholders: bool):
+        self._entries, self._line, self._stub = entries, line_art, placeholders
+        self._loaded: dict[str, Art | Mapping[str, Art]] = {}
+        for src in entries.values():           # a file named but missing is the spec's mistake, used or not
+            if isinstance(src, ArtSource):
+                check_art(src, placeholders)
+
+    def __getitem__(self, name: str) -> Art | Mapping[str, Art]:
+        if name not in self._loaded:
+            src = self._entries[name]
+            self._loaded[name] = (load_art(src, self._line, self._stub) if isinstance(src, ArtSource)
+                                  else ArtTable(src, self._line, self._stub))
+        return self._loaded[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __contains__(self, name: object) -> bool:     # without loading it
+        return name in self._entries
+
+    def identity(self, name: str) -> list:
+        src = self._entries[name]
+        if isinstance(src, ArtSource):
+            return ["art", _identity(src), self._line, self._stub]
+        return ["table", [[k, _identity(v)] for k, v in src.items()], self._line, self._stub]
+
+
+def _identity(src: ArtSource) -> list:
+    """An art file as a key: its path, size and modification time (load_art reads nothing else)."""
+    try:
+        st = src.path.stat()
+        return [str(src.path), str(src.base), st.st_size, st.st_mtime_ns]
+    except OSError:
+        return [str(src.path), str(src.base), None]
+
+
 class ContextBuilder:
     """Builds contexts for every design of a game under one appearance and bleed."""
 
@@ -161,21 +206,20 @@ class ContextBuilder:
         self.faces = {role: self.book.find(f.family, f.weight, f.style, where=f"fonts.{role}", file=where_file)
                       for role, f in look.fonts.items()}
 
-    def art_for(self, design: DesignSpec) -> dict[str, Art | Mapping[str, Art]]:
+    def art_for(self, design: DesignSpec) -> ArtBook:
         """Named art; per-value art resolved for this design's row, or the whole table when the row
-        has no such field (a legend, a board)."""
-        line, stub = self.look.style.line_art, self.look.placeholders
-        out: dict[str, Art | Mapping[str, Art]] = {}
+        has no such field (a legend, a board); each loaded when the template asks for it."""
+        out: dict[str, ArtSource | Mapping[str, ArtSource]] = {}
         for name, src in self.look.art.items():
             if isinstance(src, ArtSource):
-                out[name] = load_art(src, line, stub)
+                out[name] = src
             else:
                 value = design.fields.get(name)
                 if value is not None and str(value) in src:
-                    out[name] = load_art(src[str(value)], line, stub)
+                    out[name] = src[str(value)]
                 if name not in design.fields:
-                    out[name] = ArtTable(src, line, stub)
-        return out
+                    out[name] = src
+        return ArtBook(out, self.look.style.line_art, self.look.placeholders)
 
     def context(self, design: DesignSpec) -> dict[str, Any]:
         game, comp = self.game, design.component

@@ -92,7 +92,8 @@ class DesignMemo:
         self.env, self.used, self.hits, self.misses = env, {}, 0, 0
         self.closures: dict[str, Closure | None] = {}
         roots = [game_folder] + [Path(f) for f in look.font_folders]
-        world = [repr(look), extra] + _stamps(roots, game_folder, self.output) + art_stamps(look)
+        art = {os.path.realpath(p) for p in (getattr(s, "path", None) for s in _sources(look.art)) if p}  # in keys
+        world = [repr(look), extra] + _stamps(roots, game_folder, self.output, art) + art_stamps(look, art=False)
         self.world = _sha("\n".join(world))
         if self.disk is not None:
             self.rendered = self.disk.value("rendered", "all", dict)
@@ -128,15 +129,21 @@ class DesignMemo:
             self.hits += 1
         return found
 
-    def put(self, key: str | None, rendered: Rendered) -> None:
+    def put(self, key: str | None, rendered: Rendered) -> Path | None:
+        """Remember a design just rendered; returns the file its SVG was kept in, if one of its own (a build's
+        SvgStore reads it from there rather than writing it a second time)."""
         self.misses += 1
         if key is None:
-            return
+            return None
         if self.disk is not None and len(rendered.svg) > PACKED_CHARS:
-            self.disk.put("design", key, rendered.svg.encode("utf-8", "surrogatepass"))
             self.used[key] = Filed(rendered.notes, rendered.families)
-            return
+            return self.disk.put("design", key, rendered.svg.encode("utf-8", "surrogatepass"))
         self.used[key] = rendered
+        return None
+
+    def file(self, key: str | None) -> Path | None:
+        """The file holding a remembered design's SVG, when it has one of its own."""
+        return self.disk.file("design", key) if key is not None and self.disk is not None else None
 
     def finish(self) -> None:
         """After a build that rendered every design: keep exactly its designs."""
@@ -146,7 +153,7 @@ class DesignMemo:
             self.disk.put("templates", "parsed", pickle.dumps(self.parsed, protocol=pickle.HIGHEST_PROTOCOL))
             for key, found in self.used.items():
                 if isinstance(found, Filed):
-                    self.disk.hold("design", key)          # still used: kept
+                    self.disk.file("design", key)          # still used: kept
 
     def _closure(self, name: str) -> Closure | None:
         if name not in self.closures:
@@ -226,6 +233,8 @@ def _part(value: Any, keys: frozenset[str] | None) -> Any:
     also a method of the mapping, like `items`, reads all of it)."""
     if keys is None or not hasattr(value, "keys") or any(hasattr(type(value), k) for k in keys):
         return value
+    if hasattr(value, "identity"):            # art (render/context.py's ArtBook): what it loads, not loaded
+        return {k: value.identity(k) if k in value else "(missing)" for k in sorted(keys)}
     return {k: [value[k]] if k in value else "(missing)" for k in sorted(keys)}
 
 
@@ -253,16 +262,17 @@ def _all_templates(loader: Any) -> list[tuple[str, str]]:
     return out
 
 
-def _stamps(roots: list[Path], game_folder: Path, output: Path) -> list[str]:
+def _stamps(roots: list[Path], game_folder: Path, output: Path, art: set[str]) -> list[str]:
     """Name, size and modification time of every file under the roots the context's helpers may read
-    (art, icons, fonts): not templates (keyed by content) and not data (reaches the context)."""
+    (icons, fonts): not templates (keyed by content), not data (reaches the context) and not the art files
+    the appearance names (`art`: a design that reads one has its identity in its key, render/context.py)."""
     skip = {os.path.realpath(game_folder / "templates"), os.path.realpath(paths.TEMPLATES), os.path.realpath(output)}
     out = []
     for root in roots:
         for folder, dirs, files in os.walk(root):
             dirs[:] = sorted(d for d in dirs if d not in SKIPPED and os.path.realpath(os.path.join(folder, d)) not in skip)
             for name in sorted(files):
-                if Path(name).suffix.lower() in DATA_SUFFIXES:
+                if Path(name).suffix.lower() in DATA_SUFFIXES or os.path.realpath(os.path.join(folder, name)) in art:
                     continue
                 try:
                     st = os.stat(os.path.join(folder, name))
@@ -272,19 +282,24 @@ def _stamps(roots: list[Path], game_folder: Path, output: Path) -> list[str]:
     return out
 
 
-def art_stamps(look: Any) -> list[str]:
-    """Name, size and time of every art file and icon the appearance names (a theme's may lie outside
-    the game's folder)."""
-    sources = []
-    for value in [*look.art.values(), *look.icons.values()]:
-        sources += list(value.values()) if hasattr(value, "values") else [value]
+def art_stamps(look: Any, art: bool = True) -> list[str]:
+    """Name, size and time of every icon the appearance names, and with `art` every art file (a theme's may lie
+    outside the game's folder)."""
     out = []
-    for src in sources:
+    for src in _sources(look.icons) + (_sources(look.art) if art else []):
         try:
             st = os.stat(src.path)
             out.append(f"{src.path}:{st.st_size}:{st.st_mtime_ns}")
         except (OSError, AttributeError, TypeError):
             out.append(f"{getattr(src, 'path', src)}:missing")
+    return out
+
+
+def _sources(table: Any) -> list[Any]:
+    """The files of an appearance's art or icons: each value a file, or a table of files by a row's value."""
+    out = []
+    for value in table.values():
+        out += list(value.values()) if hasattr(value, "values") else [value]
     return out
 
 
@@ -295,6 +310,8 @@ def _plain(value: Any) -> Any:
                 sorted((k, _sha(v)) for k, v in (value.edges or {}).items())]
     if isinstance(value, Markup):
         return str(value)
+    if hasattr(value, "identity"):            # art read whole: what each name loads
+        return {k: value.identity(k) for k in value}
     if hasattr(value, "items"):
         return {str(k): v for k, v in value.items()}
     if isinstance(value, (set, frozenset)):

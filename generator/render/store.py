@@ -29,13 +29,18 @@ class SvgStore(Mapping[str, str]):
         self._sizes: dict[str, int] = {}
         self._folder: Path | None = None
 
-    def put(self, design: str, svg: str) -> None:
+    def put(self, design: str, svg: str, file: Path | None = None) -> None:
+        """`file`: one that holds exactly this SVG (UTF-8) for the whole build (the build's cache keeps it), read
+        from there rather than written again when the SVG goes past the bound."""
         self._sizes[design] = len(svg)
         if self._spill is None:
             return
         if self._used + len(svg) <= self._budget:
             self._held[design] = svg
             self._used += len(svg)
+            return
+        if file is not None:
+            self._files[design] = file
             return
         if self._folder is None:
             self._spill.mkdir(parents=True, exist_ok=True)
@@ -47,7 +52,7 @@ class SvgStore(Mapping[str, str]):
     @property
     def spilled(self) -> bool:
         """Some SVGs did not fit the bound: a build of many photographs (it compiles in a worker process)."""
-        return self._folder is not None
+        return bool(self._files)
 
     def size(self, design: str) -> int:
         """The SVG's length in characters, without reading it."""
