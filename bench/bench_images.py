@@ -3,14 +3,15 @@
 The job hobbyists bring: N poker card fronts of 750 x 1050 px (JPEG) and one back, on A4. For each size
 it times silhouette-card-maker's PDF (the pinned copy in ../shared/peers/scm, run from a throwaway
 virtual environment holding its requirements) and `pnp build --formats sheets` on the same folder
-(the game made once by `pnp new --images`, not timed), and with --default also Punchboard's default
+(the game made once by `pnp new --images`, not timed; with --runs N, each tool N times in turn and the
+median shown), and with --default also Punchboard's default
 build (sheets, shop PDFs, 300 dpi PNGs, SVGs). Each figure is the wall time of the whole command and
 the peak resident memory of the command and every process it started, summed (sampled every 0.1 s
 from /proc; elsewhere the largest single process, from getrusage). With --rebuilds, an unchanged
 rebuild and a rebuild after one image changed are timed against the first build (made with nothing kept
 from an earlier one: the commands keep their work in --work's cache/, emptied before each deck).
 
-    python bench/bench_images.py [--sizes 54,540,3000] [--default] [--rebuilds] [--scm-python PY] [--work DIR]
+    python bench/bench_images.py [--sizes 54,540,3000] [--runs 3] [--default] [--rebuilds] [--scm-python PY] [--work DIR]
 
 Images are generated (deterministic noise, a frame and a disc per card, about 300 KB each) into --work
 (kept between runs, so a 3,000-image folder is made once); the peer's environment is made there too
@@ -24,6 +25,7 @@ import os
 import platform
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import threading
@@ -142,6 +144,7 @@ def main() -> None:
     ap.add_argument("--sizes", default="54,540,3000")
     ap.add_argument("--default", action="store_true", help="also time the default build (every format)")
     ap.add_argument("--rebuilds", action="store_true", help="also time an unchanged rebuild and one after an edit")
+    ap.add_argument("--runs", type=int, default=1, help="runs of each tool at each size, taken in turn (medians)")
     ap.add_argument("--scm-python", metavar="PY", help="a Python with silhouette-card-maker's requirements")
     ap.add_argument("--work", default=str(Path.home() / ".cache" / "punchboard-bench-images"))
     args = ap.parse_args()
@@ -158,11 +161,14 @@ def main() -> None:
         shutil.rmtree(game, ignore_errors=True)
         subprocess.run(pnp("new", game.name, "--images", str(images / "fronts"), "--back",
                            str(images / "backs" / "back.jpg")), check=True, stdout=subprocess.DEVNULL, cwd=work)
-        scm = run_scm(python, images, work)
         out = work / "out"
-        shutil.rmtree(out, ignore_errors=True)
-        shutil.rmtree(work / "cache" / "builds", ignore_errors=True)    # a first build: nothing kept yet
-        sheets = measured(pnp("build", str(game), "--formats", "sheets", "--out", str(out)))
+        scms, firsts = [], []
+        for _ in range(args.runs):             # the two tools in turn, so a busy spell slows both
+            scms.append(run_scm(python, images, work))
+            shutil.rmtree(out, ignore_errors=True)
+            shutil.rmtree(work / "cache" / "builds", ignore_errors=True)    # a first build: nothing kept yet
+            firsts.append(measured(pnp("build", str(game), "--formats", "sheets", "--out", str(out))))
+        scm, sheets = _median(scms), _median(firsts)
         again = edited = None
         if args.rebuilds:
             again = measured(pnp("build", str(game), "--formats", "sheets", "--out", str(out)))
@@ -171,6 +177,11 @@ def main() -> None:
         every = measured(pnp("build", str(game), "--out", str(work / "out-all"))) if args.default else None
         rows.append((n, scm, sheets, again, edited, every))
         _print(rows)
+
+
+def _median(runs: list[tuple[float, int]]) -> tuple[float, int]:
+    """The median time, with the largest peak memory of the runs."""
+    return statistics.median(t for t, _ in runs), max(m for _, m in runs)
 
 
 def _edit(image: Path) -> None:

@@ -406,10 +406,10 @@ def _write_gallery(job: Job, version: int, written: dict[str, Written], checks: 
         pages = [f"page-{i + 1}" for i in range(len(job.plan.pages))]
         sources = [(job.stage / sheets, i) for i in range(len(pages))]
         if memo:
-            write_previews(sources, job.stage / "pages", pages, PAGE_DPI, page_keys(job.plan, job.svgs),
+            write_previews(sources, job.stage / "pages", pages, PAGE_DPI, page_keys(job.plan, job.digest),
                            memo.pages, lambda: None, functools.partial(memo.write, job.stage))
         else:
-            keys = [f"{key}:{job.fonts}" for key in page_keys(job.plan, job.svgs)] if job.reuse.on else None
+            keys = [f"{key}:{job.fonts}" for key in page_keys(job.plan, job.digest)] if job.reuse.on else None
             write_previews(sources, job.stage / "pages", pages, PAGE_DPI, keys, scratch=job.work,
                            reuse=job.reuse if job.reuse.on else None)
     write_gallery(job.stage, manifest_of(job.stage), checks, version, job.game)

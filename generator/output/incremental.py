@@ -106,10 +106,11 @@ def check_key(game: Any, look: Any, rules: str) -> str:
     return _sha(repr((game, look, examples.read_bytes() if examples.is_file() else None, rules)))
 
 
-def page_keys(plan: Any, svgs: Mapping[str, str]) -> list[str]:
-    """What each sheet page draws: its own plan (placements, lines, labels) and its designs' SVGs."""
+def page_keys(plan: Any, digest: Callable[[str], str]) -> list[str]:
+    """What each sheet page draws: its own plan (placements, lines, labels) and its designs (`digest`: a design's
+    SVG's digest, worked out once a build: Job.digest)."""
     common = repr((plan.options, plan.options.page_mm))
-    return [_sha("\n".join([common, repr(page)] + [_sha(svgs[pl.design]) for pl in page.placements]))
+    return [_sha("\n".join([common, repr(page)] + [digest(pl.design) for pl in page.placements]))
             for page in plan.pages]
 
 
