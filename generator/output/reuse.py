@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.common import paths
 from generator.common.cache import cache_dir
+from generator.common.stamps import tree_stamps
 
 if TYPE_CHECKING:
     from generator.load.fonts import FontFace
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
 INDEX = "index.json"
 MAX_JOBS = 24                   # jobs whose caches are kept (a designer's games, each in a few jobs)
 FORMAT = 1                      # of the folder's layout; another one starts afresh
-SKIPPED = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv"}
 LIBRARIES = ("punchboard", "typst", "pikepdf", "pypdfium2", "pillow", "jinja2", "uharfbuzz", "fonttools")
 T = TypeVar("T")
 
@@ -148,13 +148,6 @@ class Reuse:
             self._use(kind, key, path)
         except OSError:
             tmp.unlink(missing_ok=True)
-
-    def write(self, kind: str, target: Path, data: bytes) -> None:
-        """Write `data` at `target`, by a link to the same bytes kept from the last build when there are."""
-        key = _sha_bytes(data)
-        if not self.link(kind, key, target):
-            target.write_bytes(data)
-            self.keep(kind, key, target)
 
     # -- the end of a build ------------------------------------------------------------------------------
 
@@ -288,7 +281,7 @@ def inputs_key(game: Game, look: Appearance, said: str, theme: Path | None, out:
     from generator.render.memo import art_stamps
 
     roots = [game.folder, *([theme] if theme else []), *map(Path, look.font_folders)]
-    return _sha("\n".join([said, repr(look)] + input_stamps(roots, [out]) + art_stamps(look)))
+    return _sha("\n".join([said, repr(look)] + tree_stamps(roots, [out]) + art_stamps(look)))
 
 
 def fonts_key(faces: Iterable[FontFace]) -> str:
@@ -338,23 +331,6 @@ def _read_index(folder: Path, world: str) -> tuple[dict[str, list[int]], dict[st
     return (entries if isinstance(entries, dict) else {}), (job if isinstance(job, dict) else {})
 
 
-def input_stamps(roots: Iterable[Path], skip: Iterable[Path]) -> list[str]:
-    """Name, size and time of every file below the roots (a game's folder, its theme, its fonts), leaving out the
-    folders under `skip` (the output) and version control's."""
-    skipped = {os.path.realpath(p) for p in skip}
-    out = []
-    for root in roots:
-        for folder, dirs, names in os.walk(root):
-            dirs[:] = sorted(d for d in dirs if d not in SKIPPED and os.path.realpath(os.path.join(folder, d)) not in skipped)
-            for name in sorted(names):
-                try:
-                    st = os.stat(os.path.join(folder, name))
-                except OSError:
-                    continue
-                out.append(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}")
-    return out
-
-
 def _listing(folder: Path) -> dict[str, list[int]]:
     """Every file below `folder` (a link as one that cannot match), by its path there: size, time and inode."""
     out: dict[str, list[int]] = {}
@@ -378,14 +354,7 @@ def _world() -> str:
             versions.append(f"{name}={metadata.version(name)}")
         except metadata.PackageNotFoundError:
             versions.append(f"{name}=none")
-    stamps = []
-    for root in (Path(__file__).resolve().parents[1], paths.TEMPLATES):
-        for folder, dirs, names in os.walk(root):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            for name in sorted(names):
-                if not name.endswith(".pyc"):
-                    st = os.stat(os.path.join(folder, name))
-                    stamps.append(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}")
+    stamps = tree_stamps([Path(__file__).resolve().parents[1], paths.TEMPLATES])
     return _sha("\n".join(versions + stamps + [os.environ.get("SOURCE_DATE_EPOCH", "")]))
 
 
@@ -413,7 +382,3 @@ def _link_or_copy(source: Path, target: Path) -> None:
 
 def _sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def _sha_bytes(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()

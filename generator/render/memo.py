@@ -27,6 +27,7 @@ from markupsafe import Markup
 
 from generator.common import paths
 from generator.common.cache import keyed_json
+from generator.common.stamps import tree_stamps
 from generator.model.designs import DesignSpec
 from generator.common.errors import PunchboardError
 from generator.render.art import Art
@@ -34,7 +35,6 @@ from generator.render.art import Art
 DATA_SUFFIXES = {".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".json", ".md", ".txt"}  # reach designs through the context
 READS = 1                            # the version of _reads: a change to what it finds must change this
 ALWAYS = {"uid", "design", "geo"}    # what the context's helpers (fit, place, rich) work from
-SKIPPED = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv"}
 
 
 Closure = tuple[str, "dict[str, frozenset[str] | None] | None"]  # a template's hash with all it includes, the names read
@@ -266,20 +266,8 @@ def _stamps(roots: list[Path], game_folder: Path, output: Path, art: set[str]) -
     """Name, size and modification time of every file under the roots the context's helpers may read
     (icons, fonts): not templates (keyed by content), not data (reaches the context) and not the art files
     the appearance names (`art`: a design that reads one has its identity in its key, render/context.py)."""
-    skip = {os.path.realpath(game_folder / "templates"), os.path.realpath(paths.TEMPLATES), os.path.realpath(output)}
-    out = []
-    for root in roots:
-        for folder, dirs, files in os.walk(root):
-            dirs[:] = sorted(d for d in dirs if d not in SKIPPED and os.path.realpath(os.path.join(folder, d)) not in skip)
-            for name in sorted(files):
-                if Path(name).suffix.lower() in DATA_SUFFIXES or os.path.realpath(os.path.join(folder, name)) in art:
-                    continue
-                try:
-                    st = os.stat(os.path.join(folder, name))
-                except OSError:
-                    continue
-                out.append(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}")
-    return out
+    return tree_stamps(roots, [game_folder / "templates", paths.TEMPLATES, output],
+                       lambda path: Path(path).suffix.lower() not in DATA_SUFFIXES and os.path.realpath(path) not in art)
 
 
 def art_stamps(look: Any, art: bool = True) -> list[str]:
