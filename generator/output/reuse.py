@@ -300,17 +300,24 @@ def cache_folder(out: Path, job: str) -> Path | None:
 
 
 def evict(base: Path, keep: int = MAX_JOBS) -> None:
-    """Remove the caches of jobs whose output folder is gone, and all but the `keep` used last."""
+    """Remove the caches of jobs whose output folder is gone, and all but the `keep` used last (a folder that
+    cannot be read is left as it is: a cache is never worth a failed build)."""
     caches = []
-    for folder in base.iterdir():
-        index = folder / INDEX
+    try:
+        folders = list(base.iterdir())
+    except OSError:
+        return
+    for folder in folders:
         try:
-            target = json.loads(index.read_text(encoding="utf-8")).get("target", "")
-            used = index.stat().st_mtime
+            target = json.loads((folder / INDEX).read_text(encoding="utf-8")).get("target", "")
+            used = (folder / INDEX).stat().st_mtime
         except (OSError, ValueError, AttributeError):    # none yet: a first build running now, or one that died
-            target, used = None, folder.stat().st_mtime if folder.exists() else 0.0
+            try:
+                target, used = None, folder.stat().st_mtime
+            except OSError:
+                continue
         caches.append((used, folder, target))
-    caches.sort(reverse=True)
+    caches.sort(key=lambda c: c[0], reverse=True)
     for k, (used, folder, target) in enumerate(caches):
         gone = target is None and used < time.time() - 3600 or target == "" or (
             target and not os.path.isdir(os.path.dirname(target)))
