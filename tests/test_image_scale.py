@@ -191,3 +191,37 @@ def test_joining_keeps_every_page_in_order(tmp_path):
         widths = [float(p.mediabox[2]) for p in pdf.pages]
         assert pdf.check_pdf_syntax() == []
     assert widths == [100, 110, 111, 120, 121, 122]
+
+
+def test_a_picture_changed_compiles_again_only_its_batch_of_sheets(deck, tmp_path, monkeypatch):
+    """Bounded as above, a deck rebuilt after one picture changed compiles the sheets of that picture's batch
+    alone, and writes the bytes a build from nothing writes."""
+    import shutil
+
+    from generator.output import typst_pdf
+
+    monkeypatch.setenv("PUNCHBOARD_CACHE", str(tmp_path / "user-cache"))
+    for name, bound in (("CHUNK_CHARS", 1_500_000), ("BATCH_BYTES", 2_000_000)):
+        monkeypatch.setattr(design_files, name, bound)
+    own = tmp_path / "photos"
+    shutil.copytree(deck, own)
+    build(own, tmp_path / "out")
+    compiled: list[int] = []
+    real = typst_pdf.sheets_pdf
+    monkeypatch.setattr(design_files, "sheets_pdf", lambda runner, plan, *rest: (compiled.append(len(plan.pages)),
+                                                                                 real(runner, plan, *rest))[1])
+    picture = sorted((own / "fronts").iterdir())[-1]         # the last card: its batch is the last one
+    with Image.open(picture) as im:
+        im = im.convert("RGB")
+    ImageDraw.Draw(im).rectangle((300, 800, 360, 860), fill=(255, 0, 0))
+    im.save(picture, quality=90)
+    rebuilt = build(own, tmp_path / "out")
+    batches = len(json.loads((rebuilt / "manifest.json").read_text())["sheets"]["pages"])
+    assert compiled and sum(compiled) < batches, (compiled, batches)    # not every page compiled again
+    from generator.commands.build import build_game
+    from generator.layout.plan import SheetOptions
+    from generator.output.options import BuildOptions
+    build_game(str(own), BuildOptions(SheetOptions(), tmp_path / "cold", formats=("sheets", "shop"), cache=False))
+    cold = job_folder(tmp_path / "cold", "photos")
+    assert {p.relative_to(rebuilt): p.read_bytes() for p in rebuilt.rglob("*") if p.is_file()} == \
+        {p.relative_to(cold): p.read_bytes() for p in cold.rglob("*") if p.is_file()}

@@ -100,7 +100,10 @@ def write_sheets(runner: TypstRunner, plan: SheetPlan, pages: Mapping[str, tuple
     draws from, and its output, so the pages of a deck of photographs go in batches whose designs files
     come to at most `budget` bytes, joined when there are several (one batch: the file as Typst wrote it).
     With `kept` (a build's cache and its designs files' keys), sheets made from the same plan and designs
-    files are linked from the last build."""
+    files are linked from the last build, and so is each batch whose pages and designs files are the same
+    (a deck of 3,000 photographs with one changed compiles one batch again, then joins them)."""
+    reuse, keys = kept if kept is not None else (Reuse(None), {})
+
     def make(_: list[int]) -> None:
         batches = _batches(plan, pages, lambda name: (runner.root / name).stat().st_size,
                            BATCH_BYTES if budget is None else budget)
@@ -109,15 +112,18 @@ def write_sheets(runner: TypstRunner, plan: SheetPlan, pages: Mapping[str, tuple
             return
         parts = []
         for k, batch in enumerate(batches):
-            part = runner.root / f"sheets-part-{k + 1:03d}.pdf"
-            part.write_bytes(sheets_pdf(runner, dataclasses.replace(plan, pages=batch), pages, title))
+            part, drawn = runner.root / f"sheets-part-{k + 1:03d}.pdf", dataclasses.replace(plan, pages=batch)
+            used = {pl.design: pages[pl.design] for page in batch for pl in page.placements}
+            key = reuse.key("sheets-part", drawn, used, {pages[d][0]: keys.get(pages[d][0]) for d in used},
+                            title) if reuse.on else ""
+
+            def compile_part(_: list[int], part: Path = part, drawn: SheetPlan = drawn) -> None:
+                part.write_bytes(sheets_pdf(runner, drawn, pages, title))
+            reuse.files("sheets-part", [(part, key)], compile_part)
             parts.append(part)
         join_pdfs(parts, target)
-    if kept is None or not kept[0].on:
-        make([])
-        return
-    reuse, keys = kept
-    reuse.files("sheets", [(target, reuse.key("sheets", plan, dict(pages), keys, title, budget))], make)
+    key = reuse.key("sheets", plan, dict(pages), keys, title, budget) if reuse.on else ""
+    reuse.files("sheets", [(target, key)], make)
 
 
 def _batches(plan: SheetPlan, pages: Mapping[str, tuple[str, int]], size: Callable[[str], int],
