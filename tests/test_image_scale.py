@@ -89,7 +89,7 @@ def test_a_bounded_build_prints_what_an_unbounded_one_prints(builds):
     assert len(ours) == len(theirs) == 4                    # 12 cards, 8 a sheet: two sheets, fronts and backs
     for k, (a, b) in enumerate(zip(ours, theirs)):
         assert ImageChops.difference(a, b).getbbox() is None, f"sheet page {k + 1} differs"
-    for shop in sorted((plain / "shop").iterdir()):         # the shop files come from the joined designs.pdf
+    for shop in sorted((plain / "shop").iterdir()):         # cut from one designs file here, from several there
         a, b = pages(bounded / "shop" / shop.name, 50), pages(shop, 50)
         assert ImageChops.difference(a[0], b[0]).getbbox() is None, shop.name
 
