@@ -112,7 +112,7 @@ class Job:
     press_colours: Mapping[tuple[int, int, int], tuple[float, float, float, float]]   # the palette's exact CMYK
     memo: Memo | None = None     # pnp serve's caches (output/incremental.py): unchanged files are linked
     pages: Mapping[str, tuple[str, int]] = field(default_factory=dict)   # design id -> its designs file and page
-    reuse: Reuse = field(default_factory=lambda: _no_reuse())   # what the job's last build kept (output/reuse.py)
+    reuse: Reuse = field(default_factory=_no_reuse)   # what the job's last build kept (output/reuse.py)
     fonts: str = ""              # a digest of the build's font files, for the keys of what Typst wrote
     keys: Mapping[str, str] = field(default_factory=dict)   # designs file -> the key of what it was compiled from
     digests: dict[str, str] = field(default_factory=dict)   # design id -> its SVG's digest (Job.digest)
