@@ -373,9 +373,9 @@ def _write_formats(job: Job, wanted: list[Format], progress: Progress,
 def _previews(job: Job) -> Written:
     """The gallery's small design previews, when no format rasterises the designs."""
     memo = job.memo
+    keys = [f"{job.digest(s.id)}:{job.fonts}" for s in job.specs] if memo or job.reuse.on else None
     write_previews([(job.runner.root / job.pages[s.id][0], job.pages[s.id][1] - 1) for s in job.specs],
-                   job.stage / "preview", [s.id for s in job.specs], DESIGN_DPI,
-                   [f"{job.digest(s.id)}:{job.fonts}" for s in job.specs], memo.previews if memo else None,
+                   job.stage / "preview", [s.id for s in job.specs], DESIGN_DPI, keys, memo.previews if memo else None,
                    job.steps.tick, functools.partial(memo.write, job.stage) if memo else None, job.work,
                    job.reuse if job.reuse.on else None)
     return Written()

@@ -15,7 +15,8 @@ def write(job: Job) -> Written:
         def make(missing: list[int]) -> None:
             for i in missing:
                 targets[i][0].write_text(job.svgs[targets[i][1]], encoding="utf-8")
-        job.reuse.files("svg", [(path, job.digest(design)) for path, design in targets], make)
+        keys = [job.digest(design) if job.reuse.on else "" for _, design in targets]   # hashed only to be kept
+        job.reuse.files("svg", [(path, key) for (path, _), key in zip(targets, keys)], make)
     return Written(len(job.specs), job.each(lambda s: f"svg/{s.id}.svg"))
 
 
